@@ -1,0 +1,162 @@
+// The engine's data model: plain data, no LSP or VS Code types.
+// Every consumer (language server, CLI, report) reads these shapes.
+
+/** The four behavioural hints of MCP's ToolAnnotations. */
+export const HINT_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+export type HintKey = (typeof HINT_KEYS)[number];
+
+/** Every key ToolAnnotations has: the hints plus `title`. Any other key is dropped by the SDK. */
+export const ANNOTATION_KEYS = [...HINT_KEYS, 'title'] as const;
+export type AnnotationKey = (typeof ANNOTATION_KEYS)[number];
+
+/** Spec defaults: every one is the pessimistic value. */
+export const HINT_DEFAULTS: Readonly<Record<HintKey, boolean>> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/** A hint as the engine knows it: a boolean, or a value that cannot be known without running code. */
+export type HintValue = boolean | 'unresolved';
+
+/** A span of one file's text, as UTF-16 offsets (what TypeScript and LSP documents use). */
+export interface Loc {
+  /** Absolute file path. */
+  file: string;
+  start: number;
+  end: number;
+}
+
+/** How the tool was registered. Stable strings: they appear in the CLI's JSON. */
+export type ToolForm =
+  | 'registerTool'
+  | 'tool'
+  | 'registerToolTask'
+  | 'tools/list'
+  | 'addTool'
+  | 'addTools';
+
+/** A JSON-like value known statically, or `unresolved`. */
+export type StaticValue = string | number | boolean | null | StaticValue[] | { [key: string]: StaticValue } | 'unresolved';
+
+/** One key of a declared annotations object, after spreads are merged. */
+export interface AnnotationProperty {
+  key: string;
+  /** The literal value, or 'unresolved' with `reason`. */
+  value: StaticValue;
+  /** Why the value could not be known (only when `value` is 'unresolved'). */
+  reason?: string;
+  /** The property as written (key and value). */
+  loc: Loc;
+  keyLoc: Loc;
+  valueLoc: Loc;
+  /** The same key written earlier and overridden by this one (spread order). */
+  overrides?: Loc;
+}
+
+export interface DeclaredAnnotations {
+  /** The annotations expression at the registration (object literal, identifier, member access, …). */
+  loc: Loc;
+  /** The object literal the properties come from, when it is one literal (where fixes insert keys). */
+  objectLoc: Loc | null;
+  /** True when the object literal is written at the registration itself (not behind a constant). */
+  inline: boolean;
+  /** Merged properties, last write wins, in source order of their final position. */
+  properties: AnnotationProperty[];
+  /** Parts that could not be resolved: a spread of a function result, an env lookup, the whole expression, … */
+  unresolved: { loc: Loc; reason: string }[];
+}
+
+/** Where a fix can put annotations for a tool that has none. */
+export type AnnotationSlot =
+  /** Insert `annotations: {…}` as a property of this object literal (registerTool config, fastmcp def, tools/list entry). */
+  | { kind: 'property'; object: Loc }
+  /** Insert a new argument before this argument (server.tool shapes); `needsEmptySchema` when `{}` must come first. */
+  | { kind: 'argument'; before: Loc; needsEmptySchema: boolean }
+  /** Nowhere the engine can safely write (config behind a constant in another file, a loop over data, …). */
+  | { kind: 'none'; reason: string };
+
+/** Hints written where the SDK never reads them. */
+export interface MisplacedHints {
+  /** What went wrong, e.g. 'nested-annotations', 'in-input-schema', 'schema-slot', 'config-top-level'. */
+  kind: 'nested-annotations' | 'in-input-schema' | 'schema-slot' | 'config-top-level';
+  /** The object that holds the misplaced keys. */
+  loc: Loc;
+  /** The hint properties found there. */
+  properties: AnnotationProperty[];
+}
+
+export interface Tool {
+  /** Stable within one analysis: file + offset of the registration (+ loop index). */
+  id: string;
+  name: string | null;
+  /** Why the name is unknown (only when `name` is null). */
+  nameReason?: string;
+  form: ToolForm;
+  /** The registration: the call for SDK forms, the tool object for tools/list and fastmcp definitions. */
+  loc: Loc;
+  /** Where the name is written (a literal, a constant), or the registration when unknown. */
+  nameLoc: Loc;
+  /** The receiver as written, e.g. `server`, `this.server`: tools share a server when this is equal within a file. */
+  receiver: string;
+  declared: DeclaredAnnotations | null;
+  effective: Record<HintKey, HintValue>;
+  title: string | null;
+  /** Where the title came from. */
+  titleSource: 'config' | 'annotations' | null;
+  /** Input schema and handler, for evidence (inference). */
+  inputSchema: Loc | null;
+  handler: Loc | null;
+  /** The config or definition object (registerTool config, fastmcp def, tools/list entry). */
+  config: Loc | null;
+  slot: AnnotationSlot;
+  misplaced: MisplacedHints[];
+  /** True when this tool is one element of a loop, map or wrapper expansion. */
+  expanded: boolean;
+  /** Other facts the rules need about the call. */
+  callArgs?: Loc[];
+}
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+export interface TextEdit {
+  file: string;
+  start: number;
+  end: number;
+  newText: string;
+}
+
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+  /** Safe fixes are applied by fix-all and `--fix`; others are offered only. */
+  safe: boolean;
+  /** The fix the editor marks preferred. */
+  preferred?: boolean;
+}
+
+export interface Finding {
+  rule: string;
+  severity: Severity;
+  message: string;
+  loc: Loc;
+  /** The tool's name, when known. */
+  tool: string | null;
+  toolId?: string;
+  related?: { loc: Loc; message: string }[];
+  /** 'unnecessary' renders faded; 'deprecated' struck through. */
+  tags?: ('unnecessary' | 'deprecated')[];
+  fixes: Fix[];
+}
+
+/** What the engine reports for one file. */
+export interface FileAnalysis {
+  file: string;
+  tools: Tool[];
+  findings: Finding[];
+  /** Files this analysis read besides `file` (constants, imported definitions): re-analyse when they change. */
+  dependencies: string[];
+  /** A read or parse problem, reported as a finding too. */
+  error?: string;
+}
