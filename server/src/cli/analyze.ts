@@ -1,0 +1,201 @@
+// Reads, optionally fixes, and analyses a batch of files; turns the engine's model into the CLI's
+// plain records (relative paths, 1-based UTF-16 line/column). Runs in the main thread for small
+// runs and inside each worker for large ones, so results must stay JSON-serialisable.
+import { writeFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import type ts from 'typescript';
+import { guardedAnalyze, readSourceFile, safeDiskHost, unreadableAnalysis } from '../engine/files';
+import { HINT_KEYS, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue, type TextEdit } from '../engine/model';
+import type { EngineOptions } from '../engine/options';
+import { parseSource } from '../engine/parse';
+import { Project } from '../engine/project';
+import { LineIndex } from './positions';
+
+export interface ToolRecord {
+  name: string | null;
+  file: string;
+  line: number;
+  column: number;
+  form: string;
+  annotations: Record<string, StaticValue> | null;
+  effective: Record<HintKey, HintValue>;
+  title: string | null;
+  /** Hints that take the spec default because nothing declares them (text output only). */
+  defaulted: HintKey[];
+}
+
+export interface DiagnosticRecord {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Severity;
+  code: string;
+  message: string;
+  tool: string | null;
+}
+
+export interface BatchResult {
+  tools: ToolRecord[];
+  diagnostics: DiagnosticRecord[];
+  /** Files rewritten by --fix, with the number of fixes applied. */
+  fixed: { file: string; fixes: number }[];
+}
+
+export interface BatchContext {
+  cwd: string;
+  options: EngineOptions;
+  fix: boolean;
+}
+
+export function relativePath(cwd: string, file: string): string {
+  const rel = relative(cwd, file);
+  return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+/** Analyses files one after the other in `project`; never throws for a bad file. */
+export function analyzeBatch(project: Project, files: string[], context: BatchContext): BatchResult {
+  const result: BatchResult = { tools: [], diagnostics: [], fixed: [] };
+  const indexes = new Map<string, LineIndex | null>();
+  const indexFor = (file: string): LineIndex | null => {
+    let index = indexes.get(file);
+    if (index === undefined) {
+      let text: string | undefined;
+      try {
+        text = project.getText(file);
+      } catch {
+        text = undefined;
+      }
+      index = text === undefined ? null : new LineIndex(text);
+      indexes.set(file, index);
+    }
+    return index;
+  };
+  const place = (loc: Loc) => {
+    const index = indexFor(loc.file);
+    const start = index?.position(loc.start) ?? { line: 1, column: 1 };
+    const end = index?.position(loc.end) ?? start;
+    return { file: relativePath(context.cwd, loc.file), start, end };
+  };
+
+  for (const file of files) {
+    indexes.delete(file);
+    let analysis: FileAnalysis;
+    const read = readSourceFile(file);
+    if ('error' in read) {
+      analysis = unreadableAnalysis(file, read.error);
+    } else {
+      let text = read.text;
+      if (context.fix) {
+        const fixed = applySafeFixes(project, file, text);
+        if (fixed.text !== text) {
+          try {
+            writeFileSync(file, (read.bom ? '\uFEFF' : '') + fixed.text);
+            result.fixed.push({ file: relativePath(context.cwd, file), fixes: fixed.applied });
+            text = fixed.text;
+          } catch (error) {
+            result.diagnostics.push({
+              file: relativePath(context.cwd, file), line: 1, column: 1, endLine: 1, endColumn: 1, severity: 'error',
+              code: 'unreadable-file', message: `Fixes not written: ${error instanceof Error ? error.message : String(error)}.`, tool: null,
+            });
+          }
+        }
+      }
+      analysis = guardedAnalyze(project, file, text);
+    }
+
+    for (const tool of analysis.tools) {
+      const { file: toolFile, start } = place(tool.loc);
+      const declared = tool.declared;
+      const annotations = declared ? Object.fromEntries(declared.properties.map((p) => [p.key, p.value])) : null;
+      const declaredKeys = new Set(declared?.properties.map((p) => p.key) ?? []);
+      result.tools.push({
+        name: tool.name,
+        file: toolFile,
+        line: start.line,
+        column: start.column,
+        form: tool.form,
+        annotations,
+        effective: { ...tool.effective },
+        title: tool.title,
+        defaulted: HINT_KEYS.filter((key) => !declaredKeys.has(key) && tool.effective[key] !== 'unresolved'),
+      });
+    }
+    for (const finding of analysis.findings) {
+      const { file: findingFile, start, end } = place(finding.loc);
+      result.diagnostics.push({
+        file: findingFile,
+        line: start.line,
+        column: start.column,
+        endLine: end.line,
+        endColumn: end.column,
+        severity: finding.severity,
+        code: finding.rule,
+        message: finding.message,
+        tool: finding.tool,
+      });
+    }
+    indexes.delete(file);
+  }
+  return result;
+}
+
+function parseErrorCount(file: string, text: string): number {
+  try {
+    const sourceFile = parseSource(file, text) as ts.SourceFile & { parseDiagnostics?: unknown[] };
+    return sourceFile.parseDiagnostics?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+function overlaps(a: TextEdit, b: TextEdit): boolean {
+  return (a.start < b.end && b.start < a.end) || a.start === b.start;
+}
+
+/** Inserted text follows the file's line endings. */
+function matchLineEndings(newText: string, crlf: boolean): string {
+  return crlf ? newText.replace(/\r?\n/g, '\r\n') : newText;
+}
+
+/**
+ * Applies the engine's safe fixes to one file's text, in passes of non-overlapping edits, until none
+ * is left (at most 10 passes). A pass that would add parse errors is dropped. Fixes that edit other
+ * files are left to the editor.
+ */
+export function applySafeFixes(project: Project, file: string, original: string): { text: string; applied: number } {
+  let text = original;
+  let applied = 0;
+  const crlf = original.includes('\r\n');
+  for (let pass = 0; pass < 10; pass++) {
+    const analysis = guardedAnalyze(project, file, text);
+    if (analysis.error) break;
+    const chosen: TextEdit[] = [];
+    let count = 0;
+    const findings = [...analysis.findings].sort((a, b) => a.loc.start - b.loc.start);
+    for (const finding of findings) {
+      const safe = finding.fixes.filter((fix) => fix.safe && fix.edits.length > 0);
+      const fix = safe.find((f) => f.preferred) ?? safe[0];
+      if (!fix) continue;
+      if (fix.edits.some((edit) => edit.file !== file)) continue;
+      if (fix.edits.some((edit) => chosen.some((other) => overlaps(edit, other)))) continue;
+      chosen.push(...fix.edits);
+      count++;
+    }
+    if (chosen.length === 0) break;
+    let next = text;
+    for (const edit of [...chosen].sort((a, b) => b.start - a.start)) {
+      next = next.slice(0, edit.start) + matchLineEndings(edit.newText, crlf) + next.slice(edit.end);
+    }
+    if (next === text) break;
+    if (parseErrorCount(file, next) > parseErrorCount(file, text)) break;
+    text = next;
+    applied += count;
+  }
+  return { text, applied };
+}
+
+export function createProject(options: EngineOptions): Project {
+  return new Project(safeDiskHost, options);
+}

@@ -1,0 +1,129 @@
+// Command-line parsing for `mcp-hints check`. Usage errors throw UsageError (exit code 2).
+import { PROFILES, RULE_SETTINGS } from '../engine/config';
+import type { Profile, RuleSetting } from '../engine/options';
+
+export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export class UsageError extends Error {}
+
+export interface CheckArgs {
+  command: 'check' | 'help' | 'version';
+  paths: string[];
+  format: Format;
+  /** -1: no limit. */
+  maxWarnings: number;
+  quiet: boolean;
+  profile?: Profile;
+  rules: Record<string, RuleSetting>;
+  config?: string;
+  fix: boolean;
+  color: boolean;
+}
+
+export const HELP = `Usage: mcp-hints check [paths...] [options]
+
+Finds MCP tool registrations in TypeScript and JavaScript and checks their annotations
+(readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title).
+Paths are files or folders (default: the current folder). Folders skip node_modules, .git,
+what .gitignore ignores, test files and .d.ts; files named explicitly are always read.
+
+Options:
+  --format <text|json|sarif|github>  output format (default: text)
+  --max-warnings <n>                 exit 1 when there are more than n warnings
+  --quiet                            report errors only
+  --profile <spec|chatgpt|claude>    host profile the rules check for
+  --rule <id=severity>               set a rule's severity (error, warning, info, hint, off); repeatable
+  --config <path>                    config file (default: the nearest .mcp-hints.json or .mcp-hints.jsonc)
+  --fix                              apply safe fixes and write the files
+  --no-color                         plain text output
+  -h, --help                         show this help
+  -v, --version                      show the version
+
+Exit codes: 0 no errors (and warnings within --max-warnings), 1 too many findings, 2 usage or config error.
+`;
+
+/** Options that take a value, and how to store it. */
+const VALUE_OPTIONS = new Set(['--format', '--max-warnings', '--profile', '--rule', '--config']);
+
+export function parseArgs(argv: string[]): CheckArgs {
+  const args: CheckArgs = { command: 'check', paths: [], format: 'text', maxWarnings: -1, quiet: false, rules: {}, fix: false, color: true };
+  let sawCommand = false;
+  let onlyPositionals = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (onlyPositionals || !arg.startsWith('-') || arg === '-') {
+      if (!sawCommand) {
+        if (arg !== 'check') throw new UsageError(`unknown command "${arg}" (the command is "check")`);
+        sawCommand = true;
+      } else {
+        args.paths.push(arg);
+      }
+      continue;
+    }
+    if (arg === '--') {
+      onlyPositionals = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    let value: string | undefined;
+    if (VALUE_OPTIONS.has(name)) {
+      if (eq > 0 && arg.startsWith('--')) value = arg.slice(eq + 1);
+      else {
+        value = argv[++i];
+        if (value === undefined) throw new UsageError(`${name} needs a value`);
+      }
+    } else if (eq > 0 && arg.startsWith('--')) {
+      throw new UsageError(`${name} takes no value`);
+    }
+    switch (name) {
+      case '-h':
+      case '--help':
+        return { ...args, command: 'help' };
+      case '-v':
+      case '--version':
+        return { ...args, command: 'version' };
+      case '--format':
+        if (!FORMATS.includes(value as Format)) throw new UsageError(`unknown format "${value}" (use ${FORMATS.join(', ')})`);
+        args.format = value as Format;
+        break;
+      case '--max-warnings': {
+        if (!/^\d+$/.test(value!)) throw new UsageError(`--max-warnings needs a whole number, not "${value}"`);
+        args.maxWarnings = Number(value);
+        break;
+      }
+      case '--profile':
+        if (!PROFILES.includes(value as Profile)) throw new UsageError(`unknown profile "${value}" (use ${PROFILES.join(', ')})`);
+        args.profile = value as Profile;
+        break;
+      case '--rule': {
+        const match = /^([^=]+)=(.*)$/.exec(value!);
+        if (!match) throw new UsageError(`--rule needs id=severity, not "${value}"`);
+        const [, id, setting] = match;
+        if (!RULE_SETTINGS.includes(setting as RuleSetting)) {
+          throw new UsageError(`--rule ${id}: unknown severity "${setting}" (use ${RULE_SETTINGS.join(', ')})`);
+        }
+        args.rules[id.trim()] = setting as RuleSetting;
+        break;
+      }
+      case '--config':
+        args.config = value;
+        break;
+      case '--quiet':
+        args.quiet = true;
+        break;
+      case '--fix':
+        args.fix = true;
+        break;
+      case '--no-color':
+        args.color = false;
+        break;
+      default:
+        throw new UsageError(`unknown option ${name}`);
+    }
+  }
+  if (!sawCommand) throw new UsageError('missing command (try "mcp-hints check")');
+  if (args.paths.length === 0) args.paths = ['.'];
+  return args;
+}

@@ -1,0 +1,32 @@
+// `--format json`: the stable machine contract (version 1). Keys are listed explicitly so internal
+// fields never leak into it.
+import type { Report } from '../report';
+
+export function formatJson(report: Report): string {
+  const output = {
+    version: 1,
+    files: report.files,
+    tools: report.tools.map((t) => ({
+      name: t.name,
+      file: t.file,
+      line: t.line,
+      column: t.column,
+      form: t.form,
+      annotations: t.annotations,
+      effective: t.effective,
+      title: t.title,
+    })),
+    diagnostics: report.diagnostics.map((d) => ({
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      endLine: d.endLine,
+      endColumn: d.endColumn,
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+      tool: d.tool,
+    })),
+  };
+  return `${JSON.stringify(output, null, 2)}\n`;
+}

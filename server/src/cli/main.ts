@@ -1,0 +1,18 @@
+// Entry point of dist/cli.js: `mcp-hints check [paths...]`.
+import { defaultWorkerPath, runCli } from './run';
+
+runCli(process.argv.slice(2), {
+  cwd: process.cwd(),
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  workerPath: defaultWorkerPath(),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`mcp-hints: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,200 @@
+// `mcp-hints check`: arguments and config → files → analysis (in-process or in workers) → output → exit code.
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { parseConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
+import { discoverFiles, findConfigFile, readSourceFile, UNREADABLE_FILE } from '../engine/files';
+import type { EngineOptions } from '../engine/options';
+import { analyzeBatch, createProject, relativePath, type BatchContext, type BatchResult } from './analyze';
+import { HELP, parseArgs, UsageError, type CheckArgs } from './args';
+import { formatGithub } from './formats/github';
+import { formatJson } from './formats/json';
+import { formatSarif } from './formats/sarif';
+import { formatText } from './formats/text';
+import { countBySeverity, sortRecords, type Report } from './report';
+import { knownRuleIds } from './rules-meta';
+import type { WorkerReply, WorkerRequest } from './worker-protocol';
+import packageJson from '../../../package.json';
+
+export const VERSION: string = packageJson.version;
+
+/** Above this many files the analysis is split across worker threads. */
+export const WORKER_THRESHOLD = 200;
+const BATCH_SIZE = 25;
+
+export interface Io {
+  cwd: string;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  /** Where dist/worker.js is (next to dist/cli.js). */
+  workerPath?: string;
+}
+
+function loadConfig(args: CheckArgs, cwd: string): { config: McpHintsConfig; base: string } {
+  const path = args.config ? resolve(cwd, args.config) : findConfigFile(cwd);
+  if (!path) return { config: {}, base: cwd };
+  const read = readSourceFile(path);
+  if ('error' in read) throw new UsageError(`config ${relativePath(cwd, path)}: ${read.error}`);
+  const parsed = parseConfig(read.text, knownRuleIds());
+  if (!parsed.ok) {
+    const where = parsed.error.line ? `:${parsed.error.line}:${parsed.error.column}` : '';
+    throw new UsageError(`config ${relativePath(cwd, path)}${where}: ${parsed.error.message}`);
+  }
+  return { config: parsed.config, base: dirname(path) };
+}
+
+function progressReporter(io: Io, total: number): { update(done: number): void; end(): void } {
+  const show = io.stderr.isTTY === true && total >= 50;
+  let last = 0;
+  return {
+    update(done) {
+      if (!show) return;
+      const now = Date.now();
+      if (now - last < 80 && done < total) return;
+      last = now;
+      io.stderr.write(`\rmcp-hints: checked ${done}/${total} files`);
+    },
+    end() {
+      if (show) io.stderr.write('\r\u001b[K');
+    },
+  };
+}
+
+function mergeInto(target: BatchResult, source: BatchResult): void {
+  target.tools.push(...source.tools);
+  target.diagnostics.push(...source.diagnostics);
+  target.fixed.push(...source.fixed);
+}
+
+/** Analyses in worker threads: batches are handed out as workers finish, so a slow file does not stall the rest. */
+async function analyzeInWorkers(files: string[], context: BatchContext, workerPath: string, onProgress: (done: number) => void): Promise<BatchResult> {
+  const total: BatchResult = { tools: [], diagnostics: [], fixed: [] };
+  const count = Math.max(1, Math.min(2, availableParallelism()));
+  let next = 0;
+  let done = 0;
+  const run = (worker: Worker) =>
+    new Promise<void>((resolveRun, rejectRun) => {
+      let finished = false;
+      const send = () => {
+        if (next >= files.length) {
+          finished = true;
+          void worker.terminate();
+          resolveRun();
+          return;
+        }
+        const batch = files.slice(next, next + BATCH_SIZE);
+        next += batch.length;
+        worker.postMessage({ files: batch } satisfies WorkerRequest);
+      };
+      worker.on('message', (reply: WorkerReply) => {
+        mergeInto(total, reply.result);
+        done += reply.count;
+        onProgress(done);
+        send();
+      });
+      worker.on('error', rejectRun);
+      worker.on('exit', (code) => {
+        if (!finished) rejectRun(new Error(`worker stopped with exit code ${code}`));
+      });
+      send();
+    });
+  const workers = Array.from({ length: count }, () => new Worker(workerPath, { workerData: context }));
+  await Promise.all(workers.map(run));
+  return total;
+}
+
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  let args: CheckArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`mcp-hints: ${error.message}\nRun "mcp-hints --help" for usage.\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (args.command === 'help') {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  if (args.command === 'version') {
+    io.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+
+  let options: EngineOptions;
+  let files: string[];
+  let problems: { path: string; message: string }[];
+  try {
+    const known = knownRuleIds();
+    for (const id of Object.keys(args.rules)) {
+      if (!known.has(id)) throw new UsageError(`--rule: unknown rule "${id}"`);
+    }
+    const { config, base } = loadConfig(args, io.cwd);
+    options = toEngineOptions(config, { profile: args.profile, rules: args.rules });
+    const discovered = discoverFiles(args.paths, io.cwd, { ignore: config.ignore, ignoreBase: base });
+    if (discovered.missing.length > 0) throw new UsageError(`no such file or folder: ${discovered.missing.join(', ')}`);
+    files = discovered.files;
+    problems = discovered.problems;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`mcp-hints: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  const context: BatchContext = { cwd: io.cwd, options, fix: args.fix };
+  const progress = progressReporter(io, files.length);
+  let result: BatchResult;
+  if (files.length > WORKER_THRESHOLD && io.workerPath) {
+    result = await analyzeInWorkers(files, context, io.workerPath, progress.update);
+  } else {
+    result = { tools: [], diagnostics: [], fixed: [] };
+    const project = createProject(options);
+    for (let i = 0; i < files.length; i += BATCH_SIZE) {
+      mergeInto(result, analyzeBatch(project, files.slice(i, i + BATCH_SIZE), context));
+      progress.update(Math.min(files.length, i + BATCH_SIZE));
+    }
+  }
+  progress.end();
+  for (const problem of problems) {
+    result.diagnostics.push({
+      file: relativePath(io.cwd, problem.path), line: 1, column: 1, endLine: 1, endColumn: 1,
+      severity: 'error', code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, tool: null,
+    });
+  }
+
+  let report: Report = sortRecords({ cwd: io.cwd, files: files.length, ...result });
+  if (args.quiet) report = { ...report, diagnostics: report.diagnostics.filter((d) => d.severity === 'error') };
+
+  const forced = Boolean(io.env.FORCE_COLOR) && io.env.FORCE_COLOR !== '0';
+  const color = args.color && (forced || (io.stdout.isTTY === true && !('NO_COLOR' in io.env)));
+  switch (args.format) {
+    case 'json':
+      io.stdout.write(formatJson(report));
+      break;
+    case 'sarif':
+      io.stdout.write(formatSarif(report, VERSION));
+      break;
+    case 'github':
+      io.stdout.write(formatGithub(report));
+      break;
+    default:
+      io.stdout.write(formatText(report, { color, quiet: args.quiet }));
+  }
+
+  const counts = countBySeverity(report.diagnostics);
+  if (counts.error > 0) return 1;
+  if (args.maxWarnings >= 0 && counts.warning > args.maxWarnings) {
+    if (args.format === 'text') io.stderr.write(`mcp-hints: ${counts.warning} warnings is more than --max-warnings ${args.maxWarnings}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+export function defaultWorkerPath(): string {
+  return join(__dirname, 'worker.js');
+}
