@@ -172,11 +172,12 @@ local function main()
     assert(response, 'codeAction request failed: ' .. tostring(err))
     assert(not response.err, 'codeAction error: ' .. vim.inspect(response.err))
     results.code_actions = response.result or {}
+    -- The action that adds annotations (not one that disables the rule); the preferred one if several do.
     for _, candidate in ipairs(results.code_actions) do
-      if type(candidate.title) == 'string' and candidate.title:lower():find('annotation', 1, true)
-          and not candidate.title:lower():find('disable', 1, true) then
+      local title = type(candidate.title) == 'string' and candidate.title:lower() or ''
+      if title:find('annotation', 1, true) and not title:find('disable', 1, true)
+          and (action == nil or (candidate.isPreferred and not action.isPreferred)) then
         action = candidate
-        break
       end
     end
     assert(action, 'no code action whose title mentions annotations')
