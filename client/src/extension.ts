@@ -1,0 +1,164 @@
+// The thin VS Code client: starts the language server over IPC, shows a status bar item and the
+// tool annotations report. All analysis happens in the server.
+
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  TransportKind,
+  type ErrorHandler,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import {
+  FileSummaryRequest,
+  ReportRequest,
+  type FileSummaryResult,
+  type ReportResult,
+} from '../../server/src/lsp/protocol';
+import { renderReportHtml } from './report';
+
+const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
+
+let client: LanguageClient | undefined;
+let output: vscode.LogOutputChannel;
+let statusItem: vscode.StatusBarItem;
+let reportPanel: vscode.WebviewPanel | undefined;
+let lastReport: ReportResult | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel('MCP Hints', { log: true });
+  context.subscriptions.push(output);
+
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+
+  // languageclient's default handler restarts a crashed server up to 4 times in 3 minutes. We keep it
+  // and only log what it decides; the handler is created once the client exists.
+  let defaultHandler: ErrorHandler | undefined;
+  const errorHandler: ErrorHandler = {
+    error: async (error, message, count) => {
+      const result = await defaultHandler!.error(error, message, count);
+      output.error(`connection error (${count ?? 0}): ${error.message}; action ${result.action === ErrorAction.Continue ? 'continue' : 'shutdown'}`);
+      return result;
+    },
+    closed: async () => {
+      const result = await defaultHandler!.closed();
+      output.warn(`server connection closed; ${result.action === CloseAction.Restart ? 'restarting it' : 'not restarting it'}${result.message ? `: ${result.message}` : ''}`);
+      return result;
+    },
+  };
+
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: LANGUAGES.flatMap((language) => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]),
+    synchronize: {
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'),
+    },
+    outputChannel: output,
+    errorHandler,
+  };
+
+  // The id 'mcp-hints' makes the client read `mcp-hints.trace.server`.
+  client = new LanguageClient('mcp-hints', 'MCP Hints', serverOptions, clientOptions);
+  defaultHandler = client.createDefaultErrorHandler(4);
+  client.onDidChangeState((e) => output.info(`server state ${e.oldState} -> ${e.newState}`));
+
+  statusItem = vscode.window.createStatusBarItem('mcp-hints.status', vscode.StatusBarAlignment.Right, 100);
+  statusItem.name = 'MCP Hints';
+  statusItem.command = 'mcp-hints.showReport';
+  context.subscriptions.push(
+    statusItem,
+    vscode.commands.registerCommand('mcp-hints.restartServer', async () => {
+      output.info('restarting the server (command)');
+      await client?.restart();
+    }),
+    vscode.commands.registerCommand('mcp-hints.showReport', () => showReport(context)),
+    vscode.window.onDidChangeActiveTextEditor(() => void updateStatus()),
+    vscode.languages.onDidChangeDiagnostics((e) => {
+      const active = vscode.window.activeTextEditor?.document.uri.toString();
+      if (active && e.uris.some((u) => u.toString() === active)) void updateStatus();
+    }),
+  );
+
+  await client.start();
+  output.info('mcp-hints server started');
+  void updateStatus();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}
+
+async function updateStatus(): Promise<void> {
+  const doc = vscode.window.activeTextEditor?.document;
+  if (!client || !doc || !LANGUAGES.includes(doc.languageId) || !client.isRunning()) {
+    statusItem?.hide();
+    return;
+  }
+  try {
+    const summary = await client.sendRequest<FileSummaryResult>(FileSummaryRequest, { uri: doc.uri.toString() });
+    if (summary.toolCount === 0 && !summary.worst) {
+      statusItem.hide();
+      return;
+    }
+    const icon = summary.worst === 'error' ? '$(error)' : summary.worst === 'warning' ? '$(warning)' : summary.worst ? '$(info)' : '$(check)';
+    statusItem.text = `${icon} MCP ${summary.toolCount} tool${summary.toolCount === 1 ? '' : 's'}`;
+    statusItem.tooltip = `${summary.toolCount} MCP tool(s) in this file, ${summary.findingCount} finding(s)${summary.worst ? `, worst: ${summary.worst}` : ''}. Click for the workspace report.`;
+    statusItem.show();
+  } catch (e) {
+    output.debug(`file summary failed: ${String(e)}`);
+    statusItem.hide();
+  }
+}
+
+async function showReport(context: vscode.ExtensionContext): Promise<void> {
+  if (!client) return;
+  if (!reportPanel) {
+    reportPanel = vscode.window.createWebviewPanel('mcp-hints.report', 'MCP Tool Annotations', vscode.ViewColumn.Beside, {
+      enableScripts: true,
+      localResourceRoots: [],
+    });
+    reportPanel.onDidDispose(() => (reportPanel = undefined), null, context.subscriptions);
+    reportPanel.webview.onDidReceiveMessage((message: unknown) => void onReportMessage(context, message), null, context.subscriptions);
+  } else {
+    reportPanel.reveal();
+  }
+  const panel = reportPanel;
+  try {
+    const report = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'MCP Hints: scanning tools' },
+      () => client!.sendRequest<ReportResult>(ReportRequest, {}),
+    );
+    lastReport = report;
+    panel.webview.html = renderReportHtml(report, {
+      cspSource: panel.webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      roots: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString()),
+    });
+  } catch (e) {
+    output.error(`report failed: ${String(e)}`);
+    void vscode.window.showErrorMessage(`MCP Hints: the report failed (${e instanceof Error ? e.message : String(e)}).`);
+  }
+}
+
+async function onReportMessage(context: vscode.ExtensionContext, message: unknown): Promise<void> {
+  if (typeof message !== 'object' || message === null) return;
+  const { type, index } = message as { type?: unknown; index?: unknown };
+  if (type === 'refresh') return showReport(context);
+  // The webview only sends a row index: the URI and range come from our own copy of the report.
+  if (type !== 'open' || typeof index !== 'number' || !lastReport) return;
+  const tool = lastReport.tools[index];
+  if (!tool) return;
+  const { start, end } = tool.range;
+  const range = new vscode.Range(start.line, start.character, end.line, end.character);
+  await vscode.window.showTextDocument(vscode.Uri.parse(tool.uri), { selection: range, viewColumn: vscode.ViewColumn.One });
+}

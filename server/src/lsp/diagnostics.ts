@@ -1,0 +1,129 @@
+// Findings -> LSP diagnostics, delivered by push (publishDiagnostics, debounced per document) or pull
+// (textDocument/diagnostic). A client that pulls gets no pushed copies: vscode-languageclient would show both.
+
+import {
+  DiagnosticSeverity,
+  DiagnosticTag,
+  type Connection,
+  type Diagnostic,
+  type DiagnosticRelatedInformation,
+} from 'vscode-languageserver/node';
+import type { FileAnalysis, Finding, Severity } from '../engine/model';
+import { effectiveSeverity, type Settings } from './settings';
+import type { Workspace } from './workspace';
+
+export const SOURCE = 'mcp-hints';
+const DEBOUNCE_MS = 150;
+
+/** Where a rule's documentation lives. */
+export function ruleDocUrl(rule: string): string {
+  return `https://github.com/mcp-hints/mcp-hints/blob/main/docs/rules/${rule}.md`;
+}
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Findings of one analysis that are enabled by the settings, with their configured severity. */
+export function enabledFindings(analysis: FileAnalysis, settings: Settings): { finding: Finding; severity: Severity }[] {
+  if (!settings.enable) return [];
+  const out: { finding: Finding; severity: Severity }[] = [];
+  for (const finding of analysis.findings) {
+    const severity = effectiveSeverity(settings, finding.rule, finding.severity);
+    if (severity) out.push({ finding, severity });
+  }
+  return out;
+}
+
+export function toDiagnostic(finding: Finding, severity: Severity, workspace: Workspace, file: string): Diagnostic {
+  const range = finding.loc.file === file ? workspace.locToRange(finding.loc) : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const diagnostic: Diagnostic = {
+    range,
+    severity: SEVERITY[severity],
+    code: finding.rule,
+    codeDescription: { href: ruleDocUrl(finding.rule) },
+    source: SOURCE,
+    message: finding.message,
+  };
+  if (finding.related?.length) {
+    diagnostic.relatedInformation = finding.related.map(
+      (r): DiagnosticRelatedInformation => ({
+        location: { uri: workspace.uriOf(r.loc.file), range: workspace.locToRange(r.loc) },
+        message: r.message,
+      }),
+    );
+  }
+  const tags: DiagnosticTag[] = [];
+  if (finding.tags?.includes('unnecessary')) tags.push(DiagnosticTag.Unnecessary);
+  if (finding.tags?.includes('deprecated')) tags.push(DiagnosticTag.Deprecated);
+  if (tags.length) diagnostic.tags = tags;
+  return diagnostic;
+}
+
+export function diagnosticsFor(analysis: FileAnalysis, settings: Settings, workspace: Workspace): Diagnostic[] {
+  return enabledFindings(analysis, settings).map(({ finding, severity }) => toDiagnostic(finding, severity, workspace, analysis.file));
+}
+
+/** Schedules diagnostics: debounced pushes for push clients, refresh requests for pull clients. */
+export class DiagnosticsScheduler {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private refreshTimer: NodeJS.Timeout | undefined;
+  pullMode = false;
+  refreshSupported = false;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly compute: (uri: string) => Promise<{ version: number; diagnostics: Diagnostic[] } | undefined>,
+    private readonly currentVersion: (uri: string) => number | undefined,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** A document opened or changed. */
+  schedule(uri: string, delay = DEBOUNCE_MS): void {
+    if (this.pullMode) return; // the client pulls after each change
+    const existing = this.timers.get(uri);
+    if (existing) clearTimeout(existing);
+    this.timers.set(
+      uri,
+      setTimeout(() => {
+        this.timers.delete(uri);
+        void this.publish(uri);
+      }, delay),
+    );
+  }
+
+  /** Other documents went stale (a file they import changed, or the settings changed). */
+  refresh(uris: string[]): void {
+    if (!this.pullMode) {
+      for (const uri of uris) this.schedule(uri);
+      return;
+    }
+    if (!this.refreshSupported) return;
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.connection.languages.diagnostics.refresh().catch((e: unknown) => this.log(`diagnostic refresh failed: ${String(e)}`));
+    }, DEBOUNCE_MS);
+  }
+
+  closed(uri: string): void {
+    const timer = this.timers.get(uri);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(uri);
+    if (!this.pullMode) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  private async publish(uri: string): Promise<void> {
+    try {
+      const result = await this.compute(uri);
+      // Dropped when the document closed or changed meanwhile: a newer run is already scheduled.
+      if (!result || this.currentVersion(uri) !== result.version) return;
+      await this.connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.diagnostics });
+    } catch (e) {
+      this.log(`diagnostics for ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+}

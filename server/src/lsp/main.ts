@@ -1,0 +1,311 @@
+// The mcp-hints language server: wiring only. Each concern lives in its own module.
+// Run with `node dist/server.js --stdio` (or --node-ipc, as the VS Code client does).
+
+import {
+  createConnection,
+  DidChangeConfigurationNotification,
+  ErrorCodes,
+  ProposedFeatures,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CancellationToken,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { fileURLToPath } from 'node:url';
+import { computeCodeActions, FIX_ALL_KIND } from './code-actions';
+import { computeCodeLenses } from './code-lens';
+import { diagnosticsFor, DiagnosticsScheduler, enabledFindings, toDiagnostic } from './diagnostics';
+import { computeHover } from './hover';
+import { computeInlayHints } from './inlay-hints';
+import { FileSummaryRequest, ReportRequest, StatsRequest, type FileSummaryParams, type FileSummaryResult, type StatsResult } from './protocol';
+import { ReportBuilder } from './report';
+import { SettingsStore, type Settings } from './settings';
+import { computeDocumentSymbols } from './symbols';
+import { Workspace } from './workspace';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const settings = new SettingsStore(connection);
+let folders: string[] = [];
+
+function log(message: string): void {
+  connection.console.error(message);
+}
+
+// Timings of recent requests, for `mcp-hints/stats` (the benchmark reads them).
+const timings: StatsResult['timings'] = { diagnostics: [], hover: [], codeAction: [] };
+function timed<T>(kind: keyof StatsResult['timings'], run: () => T): T {
+  const start = performance.now();
+  try {
+    return run();
+  } finally {
+    const list = timings[kind];
+    list.push(performance.now() - start);
+    if (list.length > 1000) list.shift();
+  }
+}
+
+/**
+ * Every handler goes through here: an exception becomes a ResponseError and a log line, and the
+ * server keeps running. Malformed params surface as TypeErrors caught the same way.
+ */
+function guard<P, R>(name: string, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the error carries no data, whatever the request's error type
+  return async (params: P, token: CancellationToken): Promise<R | ResponseError<any>> => {
+    try {
+      return await handler(params, token);
+    } catch (e) {
+      const detail = e instanceof Error ? (e.stack ?? e.message) : String(e);
+      log(`${name} failed: ${detail}`);
+      return new ResponseError(ErrorCodes.InternalError, `mcp-hints: ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+}
+
+function guardNotification<P>(name: string, handler: (params: P) => void | Promise<void>) {
+  return async (params: P): Promise<void> => {
+    try {
+      await handler(params);
+    } catch (e) {
+      log(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  };
+}
+
+function requireUri(params: unknown): string {
+  const uri = (params as { textDocument?: { uri?: unknown } } | null)?.textDocument?.uri;
+  if (typeof uri !== 'string') throw new TypeError('params.textDocument.uri must be a string');
+  return uri;
+}
+
+const workspace = new Workspace(documents, (uris) => scheduler.refresh(uris));
+const reports = new ReportBuilder(workspace, (uri) => settingsFor(uri));
+
+/** Settings for a document, and the engine's options follow them (one Project, so the latest profile wins). */
+async function settingsFor(uri: string): Promise<Settings> {
+  const s = await settings.get(uri);
+  workspace.setOptions({ profile: s.profile });
+  return s;
+}
+
+async function computeDiagnostics(uri: string) {
+  const doc = documents.get(uri);
+  if (!doc) return undefined;
+  const s = await settingsFor(uri);
+  // The document may have changed while the settings were fetched: analyse what is there now.
+  const current = documents.get(uri);
+  if (!current) return undefined;
+  return timed('diagnostics', () => {
+    const analysis = workspace.analyze(uri);
+    return { version: current.version, diagnostics: analysis ? diagnosticsFor(analysis, s, workspace) : [] };
+  });
+}
+
+const scheduler = new DiagnosticsScheduler(connection, computeDiagnostics, (uri) => documents.get(uri)?.version, log);
+
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  const caps = params.capabilities;
+  settings.setSupported(!!caps.workspace?.configuration);
+  scheduler.pullMode = !!caps.textDocument?.diagnostic;
+  scheduler.refreshSupported = !!caps.workspace?.diagnostics?.refreshSupport;
+  folders = (params.workspaceFolders ?? []).map((f) => safePath(f.uri)).filter((p): p is string => !!p);
+  if (folders.length === 0 && params.rootUri) {
+    const root = safePath(params.rootUri);
+    if (root) folders = [root];
+  }
+  const result: InitializeResult = {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      hoverProvider: true,
+      codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND], resolveProvider: false },
+      inlayHintProvider: { resolveProvider: false },
+      codeLensProvider: { resolveProvider: false },
+      documentSymbolProvider: { label: 'MCP tools' },
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+    },
+    serverInfo: { name: 'mcp-hints' },
+  };
+  if (scheduler.pullMode) {
+    result.capabilities.diagnosticProvider = { identifier: 'mcp-hints', interFileDependencies: true, workspaceDiagnostics: false };
+  }
+  return result;
+});
+
+function safePath(uri: string): string | null {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : null;
+  } catch {
+    return null;
+  }
+}
+
+connection.onInitialized(
+  guardNotification('initialized', async () => {
+    if (settings.isSupported()) {
+      await connection.client.register(DidChangeConfigurationNotification.type, { section: 'mcp-hints' }).catch(() => undefined);
+    }
+    connection.workspace.onDidChangeWorkspaceFolders(
+      guardNotification('workspace folders', (event) => {
+        const removed = new Set(event.removed.map((f) => safePath(f.uri)));
+        folders = folders.filter((f) => !removed.has(f));
+        for (const f of event.added) {
+          const p = safePath(f.uri);
+          if (p && !folders.includes(p)) folders.push(p);
+        }
+      }),
+    );
+  }),
+);
+
+connection.onDidChangeConfiguration(
+  guardNotification('configuration', (change) => {
+    settings.reset(change?.settings);
+    reports.clear();
+    scheduler.refresh(documents.all().map((d) => d.uri));
+  }),
+);
+
+documents.onDidOpen((e) => scheduler.schedule(e.document.uri, 0));
+documents.onDidChangeContent((e) => scheduler.schedule(e.document.uri));
+documents.onDidClose(
+  guardNotification('close', (e) => {
+    settings.forget(e.document.uri);
+    scheduler.closed(e.document.uri);
+    workspace.closed(e.document.uri);
+  }),
+);
+
+connection.onDidChangeWatchedFiles(
+  guardNotification('watched files', (params) => {
+    for (const change of params.changes) {
+      const path = safePath(change.uri);
+      if (path) reports.invalidate(path);
+      workspace.changedOnDisk(change.uri);
+    }
+  }),
+);
+
+connection.languages.diagnostics.on(
+  guard('diagnostics', async (params) => {
+    const uri = requireUri(params);
+    const result = await computeDiagnostics(uri);
+    return { kind: 'full' as const, items: result?.diagnostics ?? [] };
+  }),
+);
+
+connection.onHover(
+  guard('hover', async (params) => {
+    const uri = requireUri(params);
+    const doc = documents.get(uri);
+    if (!doc) return null;
+    const s = await settingsFor(uri);
+    if (!s.enable) return null;
+    return timed('hover', () => {
+      const analysis = workspace.analyze(uri);
+      if (!analysis) return null;
+      const offset = doc.offsetAt(params.position); // clamps out-of-range positions to the document
+      return computeHover(analysis, doc.getText(), offset, s.profile, (loc) => workspace.locToRange(loc));
+    });
+  }),
+);
+
+connection.onCodeAction(
+  guard('codeAction', async (params) => {
+    const uri = requireUri(params);
+    const doc = documents.get(uri);
+    if (!doc) return [];
+    const s = await settingsFor(uri);
+    if (!s.enable) return [];
+    return timed('codeAction', () => {
+      const analysis = workspace.analyze(uri);
+      if (!analysis) return [];
+      const findings = enabledFindings(analysis, s).map(({ finding, severity }) => ({
+        finding,
+        severity,
+        diagnostic: toDiagnostic(finding, severity, workspace, analysis.file),
+      }));
+      const enabledRules = new Set(findings.map((f) => f.finding.rule));
+      return computeCodeActions({
+        document: doc,
+        file: analysis.file,
+        findings,
+        range: params.range,
+        only: params.context?.only,
+        uriOf: (path) => workspace.uriOf(path),
+        rangeOf: (file, start, end) => workspace.locToRange({ file, start, end }),
+        host: { readFile: (path) => workspace.project.getText(path) },
+        options: workspace.project.getOptions(),
+        enabled: (f) => s.rules[f.rule] !== 'off' && (enabledRules.has(f.rule) || s.rules[f.rule] === undefined),
+      });
+    });
+  }),
+);
+
+connection.languages.inlayHint.on(
+  guard('inlayHint', async (params) => {
+    const uri = requireUri(params);
+    const doc = documents.get(uri);
+    if (!doc) return [];
+    const s = await settingsFor(uri);
+    if (!s.enable || !s.inlayHints.enable) return [];
+    const analysis = workspace.analyze(uri);
+    return analysis ? computeInlayHints(analysis, doc, params.range, s.profile) : [];
+  }),
+);
+
+connection.onCodeLens(
+  guard('codeLens', async (params) => {
+    const uri = requireUri(params);
+    const doc = documents.get(uri);
+    if (!doc) return [];
+    const s = await settingsFor(uri);
+    if (!s.enable || !s.codeLens.enable) return [];
+    const analysis = workspace.analyze(uri);
+    return analysis ? computeCodeLenses(analysis, doc) : [];
+  }),
+);
+
+connection.onDocumentSymbol(
+  guard('documentSymbol', async (params) => {
+    const uri = requireUri(params);
+    const doc = documents.get(uri);
+    if (!doc) return [];
+    const s = await settingsFor(uri);
+    if (!s.enable) return [];
+    const analysis = workspace.analyze(uri);
+    return analysis ? computeDocumentSymbols(analysis, doc) : [];
+  }),
+);
+
+connection.onRequest(
+  ReportRequest,
+  guard('report', (_params: unknown, token) => reports.build(folders, token)),
+);
+
+connection.onRequest(
+  FileSummaryRequest,
+  guard('fileSummary', async (params: FileSummaryParams): Promise<FileSummaryResult> => {
+    const uri = (params as FileSummaryParams | null)?.uri;
+    if (typeof uri !== 'string') throw new TypeError('params.uri must be a string');
+    const analysis = workspace.analyze(uri);
+    if (!analysis) return { toolCount: 0, worst: null, findingCount: 0 };
+    const findings = enabledFindings(analysis, await settingsFor(uri));
+    const order = ['error', 'warning', 'info', 'hint'] as const;
+    const worst = order.find((sev) => findings.some((f) => f.severity === sev)) ?? null;
+    return { toolCount: analysis.tools.length, worst, findingCount: findings.length };
+  }),
+);
+
+connection.onRequest(
+  StatsRequest,
+  guard('stats', (): StatsResult => {
+    const memory = process.memoryUsage();
+    return { rss: memory.rss, heapUsed: memory.heapUsed, openDocuments: documents.all().length, timings };
+  }),
+);
+
+documents.listen(connection);
+connection.listen();
