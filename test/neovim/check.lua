@@ -204,6 +204,24 @@ local function main()
     results.diagnostics_after_fix = lsp_diagnostics_from_nvim(bufnr)
     assert(cleared, 'missing-annotations still reported after applying the fix')
   end)
+
+  step('undo', function()
+    -- Undo is another didChange: the warning comes back.
+    vim.cmd('silent undo')
+    results.text_after_undo = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+    local back = vim.wait(wait_ms, function() return has_missing_annotations(bufnr) or exited ~= nil end, 50)
+    assert(back, 'missing-annotations did not come back after undo')
+  end)
+
+  step('settingsRuleOff', function()
+    -- What a user does in 0.7 to change settings: update `settings`, then tell the server. The server pulls
+    -- them back with workspace/configuration (answered by Neovim from client.config.settings).
+    client.config.settings = { ['mcp-hints'] = { rules = { ['missing-annotations'] = 'off' } } }
+    client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
+    local gone = vim.wait(wait_ms, function() return not has_missing_annotations(bufnr) end, 50)
+    results.diagnostics_rule_off = lsp_diagnostics_from_nvim(bufnr)
+    assert(gone, 'missing-annotations still reported with the rule set to off')
+  end)
 end
 
 local function shutdown()

@@ -53,6 +53,8 @@ interface CheckResults {
   text_before?: string;
   text_after?: string;
   diagnostics_after_fix?: VimDiagnostic[];
+  text_after_undo?: string;
+  diagnostics_rule_off?: VimDiagnostic[];
   server_exit?: { code: number; signal: number } | null;
 }
 
@@ -220,7 +222,7 @@ describe('Neovim 0.7 (headless) with dist/server.js --stdio', () => {
     assert.deepEqual(results.errors, [], context());
     assert.deepEqual(
       results.steps,
-      ['initialize', 'diagnostics', 'hover', 'codeAction', 'applyEdit', 'diagnosticsAfterFix', 'main', 'shutdown'],
+      ['initialize', 'diagnostics', 'hover', 'codeAction', 'applyEdit', 'diagnosticsAfterFix', 'undo', 'settingsRuleOff', 'main', 'shutdown'],
       context(),
     );
     assert.equal(run.exitCode, 0, context());
@@ -283,6 +285,13 @@ describe('Neovim 0.7 (headless) with dist/server.js --stdio', () => {
     const after = results.diagnostics_after_fix;
     assert.ok(after, context());
     assert.deepEqual(after.filter((d) => d.code === 'missing-annotations'), []);
+  });
+
+  test('undo brings the warning back, and turning the rule off in `settings` removes it', () => {
+    assert.equal(results.text_after_undo, fixtureText.replace(/\n$/, ''), context());
+    const off = results.diagnostics_rule_off;
+    assert.ok(off, context());
+    assert.deepEqual(off.filter((d) => d.code === 'missing-annotations'), []);
   });
 
   test('the server exits cleanly on shutdown and leaves no orphan process', async () => {
