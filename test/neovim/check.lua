@@ -90,30 +90,41 @@ local function main()
   vim.lsp.set_log_level('warn')
   results.lsp_log = vim.lsp.get_log_path()
 
-  vim.cmd('edit ' .. vim.fn.fnameescape(file))
-  local bufnr = vim.api.nvim_get_current_buf()
-  vim.bo[bufnr].filetype = 'typescript'
-
   results.published = {}
-  local client_id = vim.lsp.start_client({
-    name = 'mcp-hints',
-    cmd = { node, server, '--stdio' },
-    root_dir = root,
-    handlers = {
-      -- Keep the raw notifications too (what the server sent), then let Neovim's own handler store them.
-      ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
-        results.published[#results.published + 1] = result
-        return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
-      end,
-    },
-    on_exit = function(code, signal)
-      exited = { code = code, signal = signal }
+  -- The setup the README shows for 0.7: on FileType, start the client once, then attach every such buffer.
+  local client_id = nil
+  vim.api.nvim_create_autocmd('FileType', {
+    pattern = { 'typescript', 'javascript', 'typescriptreact', 'javascriptreact' },
+    callback = function(args)
+      if not (client_id and vim.lsp.get_client_by_id(client_id)) then
+        client_id = vim.lsp.start_client({
+          name = 'mcp-hints',
+          cmd = { node, server, '--stdio' },
+          root_dir = root,
+          handlers = {
+            -- Keep the raw notifications too (what the server sent), then let Neovim's own handler store them.
+            ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+              results.published[#results.published + 1] = result
+              return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
+            end,
+          },
+          on_exit = function(code, signal)
+            exited = { code = code, signal = signal }
+          end,
+        })
+      end
+      vim.lsp.buf_attach_client(args.buf, client_id)
     end,
   })
-  assert(client_id, 'vim.lsp.start_client returned nil')
+
+  -- Filetype detection (on under --clean) must make the .ts file `typescript`, which fires the autocmd.
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  results.filetype = vim.bo[bufnr].filetype
+  assert(client_id, 'the FileType autocmd did not start a client (filetype: ' .. results.filetype .. ')')
   client = vim.lsp.get_client_by_id(client_id)
   results.server_pid = client.rpc.pid
-  assert(vim.lsp.buf_attach_client(bufnr, client_id), 'buf_attach_client failed')
+  assert(vim.lsp.buf_is_attached(bufnr, client_id), 'the buffer is not attached to the client')
 
   step('initialize', function()
     vim.wait(wait_ms, function() return client.initialized == true or exited ~= nil end, 50)

@@ -38,6 +38,7 @@ type HoverContents = string | { value: string } | (string | { value: string })[]
 
 interface CheckResults {
   nvim_version: string;
+  filetype?: string;
   errors: string[];
   steps: string[];
   skipped?: string[];
@@ -220,6 +221,7 @@ describe('Neovim 0.7 (headless) with dist/server.js --stdio', () => {
   test('Neovim ran check.lua to the end without a Lua error and quit by itself', () => {
     assert.equal(run.timedOut, false, context());
     assert.match(results.nvim_version, /^0\.\d+\.\d+$/);
+    assert.equal(results.filetype, 'typescript', 'Neovim did not detect the fixture as TypeScript');
     assert.deepEqual(results.errors, [], context());
     assert.deepEqual(
       results.steps,
