@@ -9,16 +9,13 @@ import {
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver/node';
 import type { FileAnalysis, Finding, Severity } from '../engine/model';
+import { ruleDocUrl } from '../engine/rules';
 import { effectiveSeverity, type Settings } from './settings';
 import type { Workspace } from './workspace';
 
 export const SOURCE = 'mcp-hints';
 const DEBOUNCE_MS = 150;
 
-/** Where a rule's documentation lives. */
-export function ruleDocUrl(rule: string): string {
-  return `https://github.com/mcp-hints/mcp-hints/blob/main/docs/rules/${rule}.md`;
-}
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

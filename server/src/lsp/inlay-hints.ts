@@ -11,8 +11,9 @@ import type { Profile } from '../engine/options';
 function anchor(tool: Tool, file: string): number | null {
   const declared = tool.declared;
   if (declared) {
-    const object = declared.objectLoc ?? declared.loc;
-    return object.file === file ? object.end : null; // annotations behind another file's constant: nothing to anchor
+    // After the object literal when it is in this file, else after the expression at the registration (a constant's name).
+    if (declared.objectLoc?.file === file) return declared.objectLoc.end;
+    return declared.loc.file === file ? declared.loc.end : null;
   }
   if (tool.nameLoc.file === file && tool.nameLoc.start >= tool.loc.start && tool.nameLoc.end <= tool.loc.end) return tool.nameLoc.end;
   return tool.loc.file === file ? tool.loc.start : null;

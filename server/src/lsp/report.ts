@@ -2,7 +2,8 @@
 // report view. Reads files (never runs or writes them); results are cached per file by mtime and size.
 
 import { statSync } from 'node:fs';
-import { glob } from 'tinyglobby';
+// The CommonJS build: the ESM one calls createRequire(import.meta.url), which is undefined in our CJS bundle.
+import tinyglobby = require('tinyglobby');
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { profileLine } from '../engine/describe';
 import type { FileAnalysis } from '../engine/model';
@@ -31,7 +32,7 @@ const MAX_FILES = 20000;
 export async function workspaceSourceFiles(folders: string[]): Promise<{ files: string[]; truncated: boolean }> {
   const files: string[] = [];
   for (const folder of folders) {
-    const found = await glob(SOURCE_GLOB, { cwd: folder, absolute: true, ignore: IGNORE, followSymbolicLinks: false, dot: false });
+    const found = await tinyglobby.glob(SOURCE_GLOB, { cwd: folder, absolute: true, ignore: IGNORE, followSymbolicLinks: false, dot: false });
     files.push(...found.filter(isSourceFile));
   }
   const unique = [...new Set(files)].sort();

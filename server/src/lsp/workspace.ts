@@ -81,10 +81,16 @@ export class Workspace {
     if (!doc) return;
     if (this.syncedVersion.get(uri) === doc.version) return;
     const path = this.pathOf(uri, doc.languageId);
+    const text = doc.getText();
+    this.syncedVersion.set(uri, doc.version);
+    if (this.project.getText(path) === text) {
+      // Opened with the text on disk (already read as someone's import): nothing changed.
+      this.project.setFileText(path, text);
+      return;
+    }
     // Ask before setFileText: it drops the dependents' analyses, after which they cannot be found.
     const dependents = this.project.dependentsOf(path);
-    this.project.setFileText(path, doc.getText());
-    this.syncedVersion.set(uri, doc.version);
+    this.project.setFileText(path, text);
     this.notifyStale(dependents);
   }
 
@@ -109,11 +115,16 @@ export class Workspace {
     if (uris.length > 0) this.onDependentsStale(uris);
   }
 
+  /** Give the project every open document's current text (an analysis may read any of them). */
+  syncAll(): void {
+    for (const doc of this.documents.all()) this.sync(doc.uri);
+  }
+
   /** Analysis of an open document at its current version. */
   analyze(uri: string): FileAnalysis | undefined {
     const doc = this.documents.get(uri);
     if (!doc) return undefined;
-    this.sync(uri);
+    this.syncAll();
     return this.project.analyzeFile(this.pathOf(uri, doc.languageId));
   }
 
