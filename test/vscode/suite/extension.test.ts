@@ -1,0 +1,131 @@
+// Integration tests that run inside a real VS Code extension host against the workspace made from
+// test/vscode/fixtures (tools.ts registers `delete_user` without annotations).
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'mcp-hints.mcp-hints';
+const SOURCE = 'mcp-hints';
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+
+function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
+  const code = diagnostic.code;
+  if (code === undefined) return undefined;
+  return typeof code === 'object' ? String(code.value) : String(code);
+}
+
+function ours(uri: vscode.Uri, rule?: string): vscode.Diagnostic[] {
+  return vscode.languages
+    .getDiagnostics(uri)
+    .filter((d) => d.source === SOURCE && (rule === undefined || codeOf(d) === rule));
+}
+
+/** Every diagnostic of the file, short enough for a failure message. */
+function describeDiagnostics(uri: vscode.Uri): string {
+  return JSON.stringify(
+    vscode.languages.getDiagnostics(uri).map((d) => ({ source: d.source, code: codeOf(d), message: d.message, line: d.range.start.line })),
+  );
+}
+
+async function until<T>(
+  probe: () => T | Thenable<T>,
+  accept: (value: T) => boolean,
+  timeoutMs: number,
+  what: string,
+  describe: (last: T) => string = (last) => JSON.stringify(last),
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (!accept(last)) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last value: ${describe(last)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    last = await probe();
+  }
+  return last;
+}
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers
+    .flatMap((hover) => hover.contents)
+    .map((content) => (typeof content === 'string' ? content : content.value))
+    .join('\n---\n');
+}
+
+describe('mcp-hints in VS Code', function () {
+  let document: vscode.TextDocument;
+  /** Inside the `delete_user` literal. */
+  let namePosition: vscode.Position;
+
+  before(async function () {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workspace folder is open');
+    document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'tools.ts'));
+    await vscode.window.showTextDocument(document);
+    const nameOffset = document.getText().indexOf("'delete_user'");
+    assert.ok(nameOffset > 0, 'the fixture registers delete_user');
+    namePosition = document.positionAt(nameOffset + 3);
+  });
+
+  it('is installed from the development path and activates', async function () {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is loaded`);
+    await extension.activate();
+    assert.equal(extension.isActive, true);
+  });
+
+  it('reports missing-annotations on a tool registered without annotations', async function () {
+    const diagnostics = await until(() => ours(document.uri, 'missing-annotations'), (d) => d.length > 0, 30_000,
+      'a missing-annotations diagnostic', () => describeDiagnostics(document.uri));
+    assert.equal(diagnostics.length, 1, 'one tool, one missing-annotations finding');
+    const [diagnostic] = diagnostics;
+    assert.match(diagnostic.message, /delete_user|annotations/);
+    assert.ok(
+      diagnostic.range.start.line <= namePosition.line && namePosition.line <= diagnostic.range.end.line,
+      `the diagnostic (${JSON.stringify(diagnostic.range)}) is on the registration (line ${namePosition.line})`,
+    );
+  });
+
+  it('explains on hover what the missing hints default to', async function () {
+    const hovers = await until(
+      () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, namePosition),
+      (h) => hoverText(h ?? []).includes('readOnlyHint'),
+      15_000,
+      'a hover that mentions readOnlyHint',
+    );
+    const text = hoverText(hovers);
+    for (const hint of HINTS) assert.ok(text.includes(hint), `the hover names ${hint}:\n${text}`);
+    assert.match(text, /default/i, `the hover says which values are defaults:\n${text}`);
+  });
+
+  it('offers an "Add annotations" quick fix that writes the hints and clears the warning', async function () {
+    const [diagnostic] = ours(document.uri, 'missing-annotations');
+    assert.ok(diagnostic, 'the missing-annotations diagnostic is still there');
+    const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      diagnostic.range,
+      vscode.CodeActionKind.QuickFix.value,
+      10, // resolve lazily computed edits
+    );
+    const titles = actions.map((a) => a.title);
+    const fix = actions.find((a): a is vscode.CodeAction => 'kind' in a && /add annotations/i.test(a.title));
+    assert.ok(fix, `an "Add annotations" quick fix among: ${JSON.stringify(titles)}`);
+    assert.ok(fix.edit, 'the quick fix carries its edit');
+    assert.equal(await vscode.workspace.applyEdit(fix.edit), true, 'the edit applies');
+
+    const text = document.getText();
+    assert.match(text, /annotations:\s*\{/);
+    for (const hint of HINTS) assert.ok(text.includes(`${hint}:`), `the fix writes ${hint}:\n${text}`);
+    // The tool deletes data: whatever else the fix infers, it must not claim the tool is read-only.
+    assert.doesNotMatch(text, /readOnlyHint:\s*true/);
+
+    await until(() => ours(document.uri, 'missing-annotations'), (d) => d.length === 0, 15_000,
+      'the missing-annotations diagnostic to go away after the fix', () => describeDiagnostics(document.uri));
+  });
+
+  after(async function () {
+    // Leave the scratch workspace as it was (the fix was applied to the unsaved buffer only).
+    if (document?.isDirty) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});

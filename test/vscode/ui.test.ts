@@ -1,0 +1,127 @@
+// What a user sees: Playwright drives the real VS Code workbench (code-server in headless Chromium) with our
+// extension loaded from source. Opens the fixture from the Explorer, waits for the warning squiggle, hovers the
+// tool name, applies the "Add annotations" quick fix with Ctrl+. and checks the editor text.
+// Screenshots go to test/screenshots/ (git-ignored): squiggle.png, hover.png, quick-fix-menu.png, fixed.png.
+// Needs `bash scripts/install-editors.sh`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import {
+  REPO_ROOT,
+  SCREENSHOTS,
+  assertEditorsInstalled,
+  buildExtensionIfStale,
+  launchChromium,
+  makeWorkspace,
+  startCodeServer,
+  Teardown,
+  workbenchUrl,
+} from './editors';
+
+/** Monaco renders spaces as U+00A0; compare with ordinary spaces. */
+async function editorText(page: Page): Promise<string> {
+  const text = await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText();
+  return text.replace(/\u00a0/g, ' ');
+}
+
+async function shoot(target: Page | Locator, name: string): Promise<void> {
+  await target.screenshot({ path: join(SCREENSHOTS, name) });
+}
+
+test('squiggle, hover and quick fix in the VS Code UI (code-server + Chromium)', { timeout: 180_000 }, async (t) => {
+  assertEditorsInstalled();
+  const teardown = new Teardown();
+  t.after(() => teardown.run());
+  buildExtensionIfStale();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const workspace = makeWorkspace();
+  teardown.add(() => rmSync(workspace, { recursive: true, force: true }));
+  const server = await startCodeServer();
+  teardown.add(() => server.stop());
+  const browser = await launchChromium();
+  teardown.add(() => browser.close());
+  const page = await browser.context.newPage();
+  page.setDefaultTimeout(30_000);
+  const started = Date.now();
+  const step = (what: string) => t.diagnostic(`${((Date.now() - started) / 1000).toFixed(1)}s ${what}`);
+  // Whatever fails, keep a picture of the workbench at that moment.
+  teardown.add(async () => {
+    if (!passed) await shoot(page, 'failure.png').catch(() => undefined);
+  });
+  let passed = false;
+
+  await page.goto(workbenchUrl(server, workspace, { extensionDevelopmentPath: REPO_ROOT }));
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  step('workbench loaded');
+
+  // Open the fixture from the Explorer (Quick Open is slower and flakier here).
+  const fileInExplorer = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'tools.ts' });
+  await fileInExplorer.waitFor({ timeout: 60_000 });
+  await fileInExplorer.click();
+  const editor = page.locator('.editor-instance .monaco-editor').first();
+  await editor.locator('.view-lines', { hasText: 'delete_user' }).waitFor();
+  step('fixture open');
+
+  // The warning squiggle comes from our diagnostics (the built-in TypeScript checker is off: the file is @ts-nocheck).
+  const squiggle = editor.locator('.squiggly-warning');
+  await squiggle.first().waitFor({ timeout: 60_000 });
+  step('squiggle shown');
+  await shoot(page, 'squiggle.png');
+
+  // Problems panel agrees that the warning is ours.
+  const problems = page.locator('.markers-panel');
+  await page.keyboard.press('Control+Shift+M');
+  await problems.locator('.monaco-list-row', { hasText: 'mcp-hints' }).first().waitFor();
+  const problemText = await problems.innerText();
+  assert.match(problemText, /missing-annotations/, `the Problems panel lists missing-annotations:\n${problemText}`);
+  await page.keyboard.press('Control+Shift+M'); // close it again so the editor has room
+  await problems.waitFor({ state: 'hidden' }).catch(() => undefined);
+
+  // Hover the tool name: the hover explains every hint and its default.
+  const toolName = editor.locator('.view-line span span', { hasText: "'delete_user'" }).first();
+  await toolName.hover();
+  // Retry: a hover requested while the language server was still starting is empty, and VS Code keeps it.
+  const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content', { hasText: 'readOnlyHint' }).first();
+  const hoverDeadline = Date.now() + 30_000;
+  for (;;) {
+    await toolName.hover();
+    if (await hover.waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+    if (Date.now() > hoverDeadline) throw new Error('no hover mentioning readOnlyHint on the tool name within 30 s');
+    await page.keyboard.press('Escape');
+    await page.mouse.move(5, 5);
+  }
+  const hoverText = await hover.innerText();
+  step('hover shown');
+  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) {
+    assert.ok(hoverText.includes(hint), `the hover names ${hint}:\n${hoverText}`);
+  }
+  assert.match(hoverText, /default/i, `the hover says which values are defaults:\n${hoverText}`);
+  await shoot(page, 'hover.png');
+  await page.keyboard.press('Escape');
+  await page.mouse.move(5, 5);
+
+  // Quick fix: cursor on the tool name, Ctrl+., pick "Add annotations".
+  await toolName.click();
+  await page.keyboard.press('Control+.');
+  const menu = page.locator('.action-widget');
+  const addAnnotations = menu.locator('.monaco-list-row', { hasText: /Add annotations/i }).first();
+  await addAnnotations.waitFor({ timeout: 20_000 });
+  step('quick fix menu shown');
+  await shoot(page, 'quick-fix-menu.png');
+  await addAnnotations.click();
+  await editor.locator('.view-lines', { hasText: 'readOnlyHint' }).waitFor();
+  step('fix applied');
+
+  const fixed = await editorText(page);
+  assert.match(fixed, /annotations: \{/, `the editor shows an annotations object:\n${fixed}`);
+  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) {
+    assert.ok(fixed.includes(`${hint}:`), `the fix wrote ${hint}:\n${fixed}`);
+  }
+  // The squiggle goes away once the server has re-analysed the buffer.
+  await squiggle.first().waitFor({ state: 'detached', timeout: 20_000 });
+  step('squiggle gone');
+  await shoot(page, 'fixed.png');
+  passed = true;
+});
