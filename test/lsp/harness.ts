@@ -19,7 +19,8 @@ import type {
 } from 'vscode-languageserver-protocol';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SERVER = join(ROOT, 'dist', 'server.js');
+/** The bundled server; MCP_HINTS_SERVER points the tests at another build. */
+export const SERVER = process.env.MCP_HINTS_SERVER ?? join(ROOT, 'dist', 'server.js');
 export const FIXTURES = join(ROOT, 'test', 'lsp', 'fixtures');
 
 export function fixtureUri(...parts: string[]): string {

@@ -1,0 +1,176 @@
+// Unit tests for the pure parts of the LSP layer and the client: fix-all selection, settings,
+// hint descriptions, and the report page's escaping.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { renderReportHtml, escapeHtml } from '../../client/src/report';
+import { describeToolMarkdown, omittedMeaningfulHints, profileLine, readOut } from '../../server/src/engine/describe';
+import type { Finding, HintKey, HintValue, Tool } from '../../server/src/engine/model';
+import { applyEdits, fixAllText, minimalEdit, selectSafeEdits } from '../../server/src/lsp/code-actions';
+import type { ReportResult } from '../../server/src/lsp/protocol';
+import { DEFAULT_SETTINGS, effectiveSeverity, normalizeSettings } from '../../server/src/lsp/settings';
+
+const FILE = '/w/server.ts';
+
+function finding(fixes: Finding['fixes']): Finding {
+  return { rule: 'r', severity: 'warning', message: 'm', loc: { file: FILE, start: 0, end: 1 }, tool: null, fixes };
+}
+
+function insert(at: number, newText: string, safe = true) {
+  return { title: `insert ${newText}`, safe, edits: [{ file: FILE, start: at, end: at, newText }] };
+}
+
+describe('fix-all selection', () => {
+  const text = 'f({ a: 1 });\ng({ b: 2 });\n';
+  const noHost = { readFile: () => undefined };
+
+  test('keeps safe fixes, drops unsafe, overlapping and parse-breaking ones', () => {
+    const at1 = text.indexOf(' }');
+    const at2 = text.lastIndexOf(' }');
+    const edits = selectSafeEdits(FILE, text, [
+      finding([insert(at1, ', x: true')]),
+      finding([insert(at1, ', y: true')]), // same spot as the first: skipped
+      finding([insert(at2, ', z: ', true)]), // leaves `z:` without a value: breaks parsing
+      finding([insert(0, '// nope\n', false)]), // not safe
+    ]);
+    assert.deepEqual(edits, [{ file: FILE, start: at1, end: at1, newText: ', x: true' }]);
+    assert.equal(applyEdits(text, edits), 'f({ a: 1, x: true });\ng({ b: 2 });\n');
+  });
+
+  test('falls back to the next fix of a finding when the first breaks parsing', () => {
+    const at = text.indexOf(' }');
+    const edits = selectSafeEdits(FILE, text, [finding([insert(at, ', broken: '), insert(at, ', ok: 1')])]);
+    assert.equal(applyEdits(text, edits), 'f({ a: 1, ok: 1 });\ng({ b: 2 });\n');
+  });
+
+  test('edits in other files are never part of fix-all', () => {
+    const edits = selectSafeEdits(FILE, text, [finding([{ title: 'x', safe: true, edits: [{ file: '/w/other.ts', start: 0, end: 0, newText: '1' }] }])]);
+    assert.deepEqual(edits, []);
+  });
+
+  test('fixAllText stops when nothing is left and minimalEdit keeps the unchanged ends', () => {
+    const at = text.indexOf(' }');
+    const fixed = fixAllText(FILE, text, [finding([insert(at, ', x: true')])], noHost, {}, () => true, 1);
+    assert.equal(fixed, 'f({ a: 1, x: true });\ng({ b: 2 });\n');
+    assert.deepEqual(minimalEdit(text, fixed), { start: at, end: at, newText: ', x: true' });
+    assert.equal(minimalEdit(text, text), null);
+    // minimalEdit applied gives the fixed text, also when the change repeats surrounding characters.
+    for (const [a, b] of [['aaa', 'aaaa'], ['abcabc', 'abc'], ['', 'x'], ['xy', '']] as const) {
+      const e = minimalEdit(a, b)!;
+      assert.equal(applyEdits(a, [e]), b);
+    }
+  });
+});
+
+describe('settings', () => {
+  test('defaults for missing or wrong values', () => {
+    assert.deepEqual(normalizeSettings(undefined), DEFAULT_SETTINGS);
+    assert.deepEqual(normalizeSettings(null), DEFAULT_SETTINGS);
+    const s = normalizeSettings({ enable: 'yes', profile: 'nope', rules: { a: 'off', b: 'loud', c: 'error' }, inlayHints: { enable: false } });
+    assert.equal(s.enable, true);
+    assert.equal(s.profile, 'spec');
+    assert.deepEqual(s.rules, { a: 'off', c: 'error' });
+    assert.equal(s.inlayHints.enable, false);
+    assert.equal(s.codeLens.enable, true);
+  });
+
+  test('rule severities', () => {
+    const s = normalizeSettings({ rules: { a: 'off', c: 'hint' } });
+    assert.equal(effectiveSeverity(s, 'a', 'error'), null);
+    assert.equal(effectiveSeverity(s, 'c', 'error'), 'hint');
+    assert.equal(effectiveSeverity(s, 'z', 'warning'), 'warning');
+  });
+});
+
+function tool(effective: Record<HintKey, HintValue>, declared: Partial<Record<HintKey, boolean>> | null, name = 'do_it'): Tool {
+  const loc = { file: FILE, start: 0, end: 1 };
+  return {
+    id: 't',
+    name,
+    form: 'registerTool',
+    loc,
+    nameLoc: loc,
+    receiver: 'server',
+    declared: declared
+      ? {
+          loc,
+          objectLoc: loc,
+          inline: true,
+          properties: Object.entries(declared).map(([key, value]) => ({ key, value: value!, loc, keyLoc: loc, valueLoc: loc })),
+          unresolved: [],
+        }
+      : null,
+    effective,
+    title: null,
+    titleSource: null,
+    inputSchema: null,
+    handler: null,
+    config: null,
+    slot: { kind: 'none', reason: 'test' },
+    misplaced: [],
+    expanded: false,
+  };
+}
+
+describe('describe', () => {
+  const defaults = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } as const;
+
+  test('read-outs and profiles', () => {
+    assert.equal(readOut(defaults), 'Not read-only, may destroy, unsafe to retry, reaches the outside world.');
+    assert.equal(profileLine(defaults), 'writes · may destroy · unsafe to retry · open-world');
+    const ro = { ...defaults, readOnlyHint: true, openWorldHint: false };
+    assert.equal(profileLine(ro), 'read-only · closed-world');
+    assert.equal(readOut(ro), 'Read-only, stays in a closed world.');
+    assert.equal(profileLine({ ...defaults, readOnlyHint: 'unresolved' }), 'read-only? · may destroy · unsafe to retry · open-world');
+  });
+
+  test('omitted meaningful hints depend on read-only and the profile', () => {
+    const ro = tool({ ...defaults, readOnlyHint: true }, { readOnlyHint: true });
+    assert.deepEqual(omittedMeaningfulHints(ro), ['openWorldHint']);
+    assert.deepEqual(omittedMeaningfulHints(ro, 'chatgpt'), ['destructiveHint', 'openWorldHint']);
+    assert.deepEqual(omittedMeaningfulHints(tool(defaults, null)), ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
+  });
+
+  test('the tool table escapes names', () => {
+    const md = describeToolMarkdown(tool(defaults, null, 'a|b`c'));
+    assert.match(md, /a\\\|b'c/);
+    assert.match(md, /\| `openWorldHint` \| — \| true \(default\) \|/);
+  });
+});
+
+describe('report page', () => {
+  const report: ReportResult = {
+    tools: [
+      {
+        name: '<img src=x onerror=alert(1)>',
+        form: 'registerTool',
+        uri: 'file:///w/src/a%20b.ts',
+        range: { start: { line: 4, character: 2 }, end: { line: 4, character: 9 } },
+        effective: { readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: 'unresolved' },
+        profile: 'read-only · world?',
+        title: '"quoted" & <b>',
+        annotated: true,
+        findings: [{ rule: 'x', severity: 'warning', message: '</script><script>alert(2)</script>', range: { start: { line: 4, character: 2 }, end: { line: 4, character: 9 } } }],
+      },
+    ],
+    filesScanned: 1,
+    errors: [],
+    truncated: false,
+  };
+
+  test('workspace text is escaped, the CSP allows only the nonce script', () => {
+    const html = renderReportHtml(report, { cspSource: 'vscode-resource:', nonce: 'abc123', roots: ['file:///w'] });
+    assert.ok(!html.includes('<img'));
+    assert.ok(!html.includes('</script><script>alert'));
+    assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'));
+    assert.ok(html.includes('&quot;quoted&quot; &amp; &lt;b&gt;'));
+    assert.match(html, /Content-Security-Policy" content="default-src 'none'; [^"]*script-src 'nonce-abc123';"/);
+    assert.equal(html.match(/<script/g)?.length, 1);
+    assert.ok(html.includes('src/a b.ts:5'), 'location relative to the folder, 1-based line');
+    assert.ok(html.includes('data-index="0"'));
+  });
+
+  test('escapeHtml', () => {
+    assert.equal(escapeHtml(`<a href="x" onclick='y'>&\`</a>`), '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;');
+  });
+});
