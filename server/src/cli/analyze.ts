@@ -7,7 +7,7 @@ import type ts from 'typescript';
 import { guardedAnalyze, readSourceFile, safeDiskHost, unreadableAnalysis } from '../engine/files';
 import { HINT_KEYS, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue, type TextEdit } from '../engine/model';
 import type { EngineOptions } from '../engine/options';
-import { parseSource } from '../engine/parse';
+import { mayRegisterTools, parseSource } from '../engine/parse';
 import { Project } from '../engine/project';
 import { LineIndex } from './positions';
 
@@ -54,6 +54,21 @@ export function relativePath(cwd: string, file: string): string {
   return sep === '/' ? rel : rel.split(sep).join('/');
 }
 
+/**
+ * Most files of a workspace register nothing: they skip TypeScript's parser, the main cost of a run.
+ * The engine makes the same text test after parsing (find.ts) and its rules only report on tools;
+ * any `mcp-hints` directive comment still goes to the engine.
+ */
+function cannotRegisterTools(text: string): boolean {
+  return !mayRegisterTools(text) && !text.includes('mcp-hints');
+}
+
+/** False for a readable file that cannot register tools: it has nothing to report and needs no analysis. */
+export function needsAnalysis(file: string): boolean {
+  const read = readSourceFile(file);
+  return 'error' in read || !cannotRegisterTools(read.text);
+}
+
 /** Analyses files one after the other in `project`; never throws for a bad file. */
 export function analyzeBatch(project: Project, files: string[], context: BatchContext): BatchResult {
   const result: BatchResult = { tools: [], diagnostics: [], fixed: [] };
@@ -85,6 +100,8 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
     const read = readSourceFile(file);
     if ('error' in read) {
       analysis = unreadableAnalysis(file, read.error);
+    } else if (cannotRegisterTools(read.text)) {
+      analysis = { file, tools: [], findings: [], dependencies: [] };
     } else {
       let text = read.text;
       if (context.fix) {

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { parseConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
 import { discoverFiles, findConfigFile, readSourceFile, UNREADABLE_FILE } from '../engine/files';
 import type { EngineOptions } from '../engine/options';
-import { analyzeBatch, createProject, relativePath, type BatchContext, type BatchResult } from './analyze';
+import { analyzeBatch, createProject, needsAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
 import { HELP, parseArgs, UsageError, type CheckArgs } from './args';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
@@ -18,7 +18,7 @@ import packageJson from '../../../package.json';
 
 export const VERSION: string = packageJson.version;
 
-/** Above this many files the analysis is split across worker threads. */
+/** Above this many files to analyse (after the cheap text test) the work is split across worker threads. */
 export const WORKER_THRESHOLD = 200;
 const BATCH_SIZE = 25;
 
@@ -61,6 +61,13 @@ function progressReporter(io: Io, total: number): { update(done: number): void; 
   };
 }
 
+/** min(2, cores) workers; MCP_HINTS_WORKERS overrides (0 analyses in the main thread: debugging, profiling). */
+function workerCount(env: Io['env']): number {
+  const forced = env.MCP_HINTS_WORKERS;
+  if (forced !== undefined && /^\d+$/.test(forced)) return Number(forced);
+  return Math.max(1, Math.min(2, availableParallelism()));
+}
+
 function mergeInto(target: BatchResult, source: BatchResult): void {
   target.tools.push(...source.tools);
   target.diagnostics.push(...source.diagnostics);
@@ -68,9 +75,9 @@ function mergeInto(target: BatchResult, source: BatchResult): void {
 }
 
 /** Analyses in worker threads: batches are handed out as workers finish, so a slow file does not stall the rest. */
-async function analyzeInWorkers(files: string[], context: BatchContext, workerPath: string, onProgress: (done: number) => void): Promise<BatchResult> {
+async function analyzeInWorkers(files: string[], context: BatchContext, workerPath: string, io: Io, onProgress: (done: number) => void): Promise<BatchResult> {
   const total: BatchResult = { tools: [], diagnostics: [], fixed: [] };
-  const count = Math.max(1, Math.min(2, availableParallelism()));
+  const count = workerCount(io.env);
   let next = 0;
   let done = 0;
   const run = (worker: Worker) =>
@@ -147,16 +154,19 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   }
 
   const context: BatchContext = { cwd: io.cwd, options, fix: args.fix };
-  const progress = progressReporter(io, files.length);
+  // Reading is cheap next to parsing: files that cannot register a tool are settled here, and only
+  // a large rest is worth the start-up of worker threads (each loads TypeScript again).
+  const candidates = files.filter(needsAnalysis);
+  const progress = progressReporter(io, candidates.length);
   let result: BatchResult;
-  if (files.length > WORKER_THRESHOLD && io.workerPath) {
-    result = await analyzeInWorkers(files, context, io.workerPath, progress.update);
+  if (candidates.length > WORKER_THRESHOLD && io.workerPath && workerCount(io.env) > 0) {
+    result = await analyzeInWorkers(candidates, context, io.workerPath, io, progress.update);
   } else {
     result = { tools: [], diagnostics: [], fixed: [] };
     const project = createProject(options);
-    for (let i = 0; i < files.length; i += BATCH_SIZE) {
-      mergeInto(result, analyzeBatch(project, files.slice(i, i + BATCH_SIZE), context));
-      progress.update(Math.min(files.length, i + BATCH_SIZE));
+    for (let i = 0; i < candidates.length; i += BATCH_SIZE) {
+      mergeInto(result, analyzeBatch(project, candidates.slice(i, i + BATCH_SIZE), context));
+      progress.update(Math.min(candidates.length, i + BATCH_SIZE));
     }
   }
   progress.end();

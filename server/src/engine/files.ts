@@ -126,7 +126,8 @@ export function discoverFiles(paths: string[], cwd: string, options: DiscoverOpt
     if (fixedRules.length > 0) scopes.push({ base: absolute, rules: ignore().add(fixedRules) });
     if (configRules.length > 0) scopes.push({ base: options.ignoreBase ?? cwd, rules: ignore().add(configRules) });
     const alwaysCount = scopes.length;
-    // .gitignore files of enclosing folders up to the repository root apply too.
+    // .gitignore files of enclosing folders up to the repository root apply too, unless they ignore
+    // the folder itself: a folder named explicitly is checked (e.g. a git-ignored cache of real servers).
     const gitRoot = findGitRoot(absolute);
     if (gitRoot && gitRoot !== absolute) {
       const chain: string[] = [];
@@ -134,10 +135,12 @@ export function discoverFiles(paths: string[], cwd: string, options: DiscoverOpt
         chain.unshift(dir);
         if (dir === gitRoot || dirname(dir) === dir) break;
       }
+      const ancestors: IgnoreScope[] = [];
       for (const dir of chain) {
         const rules = readGitignore(dir);
-        if (rules) scopes.push({ base: dir, rules });
+        if (rules) ancestors.push({ base: dir, rules });
       }
+      if (!isIgnored(ancestors, absolute, true)) scopes.push(...ancestors);
     }
     walk(absolute, scopes, alwaysCount, found, problems);
   }
