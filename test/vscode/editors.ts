@@ -114,6 +114,9 @@ const TEST_SETTINGS = {
   'extensions.autoUpdate': false,
   'extensions.ignoreRecommendations': true,
   'git.enabled': false,
+  // The fixtures import an SDK the scratch workspace does not install; TypeScript's own errors are noise here.
+  'typescript.validate.enable': false,
+  'javascript.validate.enable': false,
   'chat.commandCenter.enabled': false,
   'chat.disableAIFeatures': true,
   'editor.hover.delay': 200,

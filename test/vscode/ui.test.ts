@@ -63,8 +63,11 @@ test('squiggle, hover and quick fix in the VS Code UI (code-server + Chromium)',
   const editor = page.locator('.editor-instance .monaco-editor').first();
   await editor.locator('.view-lines', { hasText: 'delete_user' }).waitFor();
   step('fixture open');
+  // Hide the side bar: the screenshots are about the editor.
+  await page.keyboard.press('Control+B');
+  await page.locator('.part.sidebar').waitFor({ state: 'hidden' });
 
-  // The warning squiggle comes from our diagnostics (the built-in TypeScript checker is off: the file is @ts-nocheck).
+  // The warning squiggle comes from our diagnostics (TypeScript's own validation is off in the test settings).
   const squiggle = editor.locator('.squiggly-warning');
   await squiggle.first().waitFor({ timeout: 60_000 });
   step('squiggle shown');
