@@ -1,0 +1,135 @@
+// Packages the extension with the project's own `npm run package` command line (vsce, no questions asked) into a
+// temp folder, then reads the VSIX (a zip) and checks that it holds exactly the files meant to ship.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+/** The entries of a zip file, read from its central directory; `read` inflates one. */
+function readZip(file: string): { names: string[]; sizes: Map<string, number>; read: (name: string) => Buffer } {
+  const zip = fs.readFileSync(file);
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  assert.ok(eocd >= 0, 'the VSIX is a zip (end of central directory found)');
+  const count = zip.readUInt16LE(eocd + 10);
+  let offset = zip.readUInt32LE(eocd + 16);
+  const entries = new Map<string, { method: number; compressedSize: number; size: number; localHeader: number }>();
+  for (let i = 0; i < count; i++) {
+    assert.equal(zip.readUInt32LE(offset), 0x02014b50, 'central directory entry signature');
+    const method = zip.readUInt16LE(offset + 10);
+    const compressedSize = zip.readUInt32LE(offset + 20);
+    const size = zip.readUInt32LE(offset + 24);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    const localHeader = zip.readUInt32LE(offset + 42);
+    const name = zip.subarray(offset + 46, offset + 46 + nameLength).toString('utf8');
+    entries.set(name, { method, compressedSize, size, localHeader });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return {
+    names: [...entries.keys()].sort(),
+    sizes: new Map([...entries].map(([name, e]) => [name, e.size])),
+    read(name) {
+      const e = entries.get(name);
+      assert.ok(e, `${name} is in the VSIX`);
+      const start = e.localHeader + 30 + zip.readUInt16LE(e.localHeader + 26) + zip.readUInt16LE(e.localHeader + 28);
+      const data = zip.subarray(start, start + e.compressedSize);
+      return e.method === 0 ? data : zlib.inflateRawSync(data);
+    },
+  };
+}
+
+/** `npm run package`'s vsce command line, with `-o` pointing into a temp folder. */
+function packageInto(out: string) {
+  const script: string = packageJson.scripts.package;
+  const args = script.split(/\s+/);
+  assert.equal(args[0], 'vsce', 'the package script runs vsce');
+  const vsce = path.join(root, 'node_modules/.bin/vsce');
+  // stdin is closed, as in CI: vsce must not ask anything.
+  return spawnSync(vsce, [...args.slice(1), '-o', out], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+}
+
+test('the VSIX holds only the built extension, its grammars, icon and docs', () => {
+  const bundles = ['extension.js', 'server.js', 'cli.js', 'worker.js'];
+  if (bundles.some((b) => !fs.existsSync(path.join(root, 'dist', b)))) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, encoding: 'utf8' });
+    assert.equal(build.status, 0, `build failed: ${build.stderr}`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-hints-vsix-'));
+  try {
+    const out = path.join(dir, `mcp-hints-${packageJson.version}.vsix`);
+    const result = packageInto(out);
+    assert.equal(result.status, 0, `vsce failed:\n${result.stdout}\n${result.stderr}`);
+    assert.ok(fs.existsSync(out), 'the VSIX was written where -o said');
+
+    const vsix = readZip(out);
+    const files = vsix.names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
+
+    // What must be there.
+    for (const required of [
+      'package.json',
+      'dist/extension.js',
+      'dist/server.js',
+      'images/icon.png',
+      'syntaxes/mcp-hints-annotations.injection.tmLanguage.json',
+      'syntaxes/mcp-hints-directives.injection.tmLanguage.json',
+      'LICENSE.txt',
+      'changelog.md',
+    ]) {
+      assert.ok(files.includes(required), `${required} is in the VSIX; it has: ${files.join(', ')}`);
+    }
+    if (fs.existsSync(path.join(root, 'README.md'))) assert.ok(files.includes('readme.md'), 'README.md is shipped');
+
+    // Nothing else: every file matches one of the shipped shapes.
+    const allowed = [
+      /^package\.json$/,
+      /^dist\/(extension|server|cli|worker)\.js$/,
+      /^syntaxes\/[\w.-]+\.tmLanguage\.json$/,
+      /^images\/icon\.png$/,
+      /^images\/screenshot-[\w-]+\.png$/,
+      /^(readme|changelog)\.md$/,
+      /^LICENSE\.txt$/,
+    ];
+    const unexpected = files.filter((f) => !allowed.some((re) => re.test(f)));
+    assert.deepEqual(unexpected, [], 'only the shipped files are packaged');
+    for (const f of files) {
+      assert.doesNotMatch(f, /(^|\/)(node_modules|src|client|server|test|scripts|examples|docs|\.cache)\//, f);
+      assert.doesNotMatch(f, /\.(ts|map)$/, f);
+    }
+
+    // The packaged manifest: it runs in untrusted workspaces, starts from the bundle and contributes the grammars.
+    const manifest = JSON.parse(vsix.read('extension/package.json').toString('utf8'));
+    assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, true);
+    assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.icon, 'images/icon.png');
+    for (const g of manifest.contributes.grammars) {
+      assert.ok(files.includes(path.posix.normalize(g.path)), `grammar ${g.path} is packaged`);
+    }
+
+    // The icon is the 128x128 PNG the marketplace wants.
+    const icon = vsix.read('extension/images/icon.png');
+    assert.equal(icon.subarray(1, 4).toString('ascii'), 'PNG');
+    assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128]);
+
+    // Small: the bundles dominate; the whole VSIX stays well under 8 MB.
+    const size = fs.statSync(out).size;
+    assert.ok(size < 8 * 1024 * 1024, `the VSIX is ${(size / 1024 / 1024).toFixed(2)} MB`);
+    const manifestXml = vsix.read('extension.vsixmanifest').toString('utf8');
+    assert.match(manifestXml, /<License>extension\/LICENSE\.txt<\/License>/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the LICENSE is MIT, held by the mcp-hints contributors', () => {
+  const license = fs.readFileSync(path.join(root, 'LICENSE'), 'utf8');
+  assert.match(license, /^MIT License/);
+  assert.match(license, /Copyright \(c\) \d{4} mcp-hints contributors/);
+  assert.equal(packageJson.license, 'MIT');
+});
