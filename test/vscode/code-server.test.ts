@@ -21,7 +21,8 @@ import {
   SUITE_OUT,
 } from './editors';
 
-const SUITE_TIMEOUT_MS = 150_000;
+const START_TIMEOUT_MS = 60_000;
+const SUITE_TIMEOUT_MS = 100_000;
 
 test('the integration suite passes inside code-server (real VS Code)', { timeout: 180_000 }, async (t) => {
   assertEditorsInstalled();
@@ -40,25 +41,36 @@ test('the integration suite passes inside code-server (real VS Code)', { timeout
   teardown.add(() => browser.close());
 
   const page = await browser.context.newPage();
+  const started = Date.now();
   const browserErrors: string[] = [];
   page.on('pageerror', (error) => browserErrors.push(error.message));
   await page.goto(workbenchUrl(server, workspace, { extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: suiteEntry }));
 
-  const result = await waitFor(
-    async () => {
-      if (!existsSync(resultFile)) return false;
-      const current = JSON.parse(readFileSync(resultFile, 'utf8')) as SuiteResult;
-      return current.done ? current : false;
-    },
-    SUITE_TIMEOUT_MS,
-    `the suite to write ${resultFile}`,
-  ).catch((error: Error) => {
-    const started = existsSync(resultFile) ? 'the suite started but did not finish' : 'the suite never started';
-    throw new Error(
-      `${error.message} (${started})\n--- code-server output ---\n${server.output().slice(-4000)}\n` +
+  /** The suite's summary once it says it is done (a half-written file reads as not done yet). */
+  const finishedResult = (): SuiteResult | null => {
+    try {
+      const result = JSON.parse(readFileSync(resultFile, 'utf8')) as SuiteResult;
+      return result.done ? result : null;
+    } catch {
+      return null;
+    }
+  };
+  const explain = (error: Error) => {
+    const state = existsSync(resultFile) ? 'the suite started but did not finish' : 'the suite never started';
+    return new Error(
+      `${error.message} (${state})\n--- code-server output ---\n${server.output().slice(-4000)}\n` +
         `--- browser errors ---\n${browserErrors.slice(-10).join('\n')}`,
     );
+  };
+  // Two deadlines: the extension host must start the suite soon; the tests then get the rest of the budget.
+  await waitFor(async () => existsSync(resultFile), START_TIMEOUT_MS, `the suite to start (${resultFile})`).catch((e) => {
+    throw explain(e);
   });
+  t.diagnostic(`suite started after ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  const result = await waitFor(async () => finishedResult(), SUITE_TIMEOUT_MS, 'the suite to finish').catch((e) => {
+    throw explain(e);
+  });
+  t.diagnostic(`suite finished after ${((Date.now() - started) / 1000).toFixed(1)}s (tests: ${(result.durationMs / 1000).toFixed(1)}s)`);
 
   for (const name of result.passed) t.diagnostic(`passed: ${name}`);
   const failures = result.failed.map((f) => `${f.title}\n${f.error}`).join('\n\n');
