@@ -1,0 +1,118 @@
+import ts from 'typescript';
+import { fastmcpForm } from './forms/fastmcp';
+import type { Form, RawTool } from './forms/form';
+import { listToolsForm } from './forms/list-tools';
+import { sdkForm } from './forms/sdk';
+import type { Tool } from './model';
+import { mayRegisterTools } from './parse';
+import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from './resolve';
+import { skipOuterExpressions } from './scope';
+import { EMPTY_ENV, type Binder, type Env, type Value } from './values';
+
+const FORMS: readonly Form[] = [sdkForm, listToolsForm, fastmcpForm];
+const FORM_BY_METHOD = new Map<string, Form>(FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
+
+/** Every tool registered by calls in `sf`, each resolved as far as static evaluation allows. */
+export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependencies: Set<string>): Tool[] {
+  if (!mayRegisterTools(sf.text)) return [];
+  const evaluator = new Evaluator(sources, dependencies);
+  const tools: Tool[] = [];
+  const seen = new Set<string>();
+  for (const { call, method, form } of registrationCalls(sf)) {
+    evaluator.resetBudget();
+    if (isCustomRegistrar(call, method, evaluator, sf)) continue;
+    let raws: { raw: RawTool; expanded: boolean }[];
+    try {
+      raws = extractExpanded(form, call, method, evaluator, sf);
+    } catch (error) {
+      // A form must never take the file down; a stack overflow on pathological input ends here.
+      if (error instanceof RangeError) continue;
+      throw error;
+    }
+    raws.forEach(({ raw, expanded }, index) => {
+      const tool = buildTool(raw, expanded, index);
+      const key = `${tool.nameLoc.file}:${tool.nameLoc.start}:${tool.loc.start}:${tool.name}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      tools.push(tool);
+    });
+  }
+  return tools;
+}
+
+import { buildTool } from './tool';
+
+interface Candidate {
+  call: ts.CallExpression;
+  method: string;
+  form: Form;
+}
+
+function registrationCalls(sf: ts.SourceFile): Candidate[] {
+  const out: Candidate[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      let method: string | undefined;
+      if (ts.isPropertyAccessExpression(callee)) method = callee.name.text;
+      else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
+      const form = method ? FORM_BY_METHOD.get(method) : undefined;
+      if (form && method) out.push({ call: node, method, form });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/** Runs the form, expanding loops, callbacks and wrappers that supply the name or the annotations. */
+function extractExpanded(form: Form, call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): { raw: RawTool; expanded: boolean }[] {
+  const ctx = { sf, evaluator };
+  const runs = expandEnvs<{ raws: RawTool[] | undefined; env: Env }>(
+    evaluator,
+    EMPTY_ENV,
+    (env) => ({ raws: form.extract(call, method, ctx, env), env }),
+    ({ raws }) => raws && firstBinder(raws),
+  );
+  return runs.flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0 })));
+}
+
+/** The first loop variable or parameter the name or annotations wait on. */
+function firstBinder(raws: RawTool[]): Binder | undefined {
+  for (const raw of raws) {
+    const binder = binderOf(raw.name) ?? binderOf(raw.annotations) ?? binderOf(raw.config);
+    if (binder) return binder;
+  }
+  return undefined;
+}
+
+function binderOf(value: Value | undefined): Binder | undefined {
+  if (!value) return undefined;
+  if (value.kind === 'unknown') return value.binder;
+  if (value.kind === 'object') {
+    for (const property of value.properties.values()) {
+      if (property.key === 'name' || property.key === 'annotations') {
+        const binder = binderOf(property.value);
+        if (binder) return binder;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `registrar.addTool(def)` where `registrar` is a local object that defines `addTool` itself is a forwarding
+ * helper, not a server: the tools it forwards are registered (and found) where it calls the real server.
+ */
+function isCustomRegistrar(call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): boolean {
+  const callee = skipOuterExpressions(call.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const receiver = evaluator.evaluate(callee.expression, sf, EMPTY_ENV);
+  const definesMethod = (value: Value) => value.kind === 'object' && value.properties.get(method)?.value.kind === 'function';
+  if (definesMethod(receiver)) return true;
+  if (receiver.kind === 'unknown' && receiver.binder) {
+    const candidates = binderCandidates(evaluator, receiver.binder, EMPTY_ENV);
+    return candidates.length > 0 && candidates.every(definesMethod);
+  }
+  return false;
+}

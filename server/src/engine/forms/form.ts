@@ -1,0 +1,56 @@
+import ts from 'typescript';
+import type { AnnotationSlot, MisplacedHints, ToolForm } from '../model';
+import type { Evaluator } from '../resolve';
+import type { Env, ObjectValue, Value } from '../values';
+
+/** One registration as a form sees it, before the shared model is built (tool.ts). */
+export interface RawTool {
+  form: ToolForm;
+  call: ts.CallExpression;
+  /** The node that stands for the registration (the call, or the definition object). */
+  node: ts.Node;
+  nodeSf: ts.SourceFile;
+  name: Value;
+  /** The config or definition object, when it is known. */
+  config?: ObjectValue;
+  /** The annotations as given (an object, an identifier, …), or undefined when none is given. */
+  annotations?: Value;
+  /** The expression written at the registration for the annotations, when there is one in this file. */
+  annotationsExpr?: ts.Expression;
+  title?: Value;
+  inputSchema?: Value;
+  handler?: Value;
+  slot: AnnotationSlot;
+  misplaced: MisplacedHints[];
+}
+
+export interface FormContext {
+  sf: ts.SourceFile;
+  evaluator: Evaluator;
+}
+
+/** A family of registration calls (SDK, low-level tools/list, fastmcp). */
+export interface Form {
+  /** Method names that may be this form; everything else is skipped without evaluation. */
+  methods: readonly string[];
+  /** The tools this call registers under `env`, or undefined when the call is a look-alike. */
+  extract(call: ts.CallExpression, method: string, ctx: FormContext, env: Env): RawTool[] | undefined;
+}
+
+/** True for values that look like a function (an arrow, a function, or something unknown that may be one). */
+export function mayBeFunction(expr: ts.Expression): boolean {
+  return (
+    ts.isArrowFunction(expr) ||
+    ts.isFunctionExpression(expr) ||
+    ts.isIdentifier(expr) ||
+    ts.isPropertyAccessExpression(expr) ||
+    ts.isElementAccessExpression(expr) ||
+    ts.isCallExpression(expr) ||
+    ts.isParenthesizedExpression(expr) ||
+    ts.isAsExpression(expr)
+  );
+}
+
+export function objectProperty(object: ObjectValue | undefined, key: string): Value | undefined {
+  return object?.properties.get(key)?.value;
+}

@@ -1,0 +1,56 @@
+import ts from 'typescript';
+import { skipOuterExpressions } from '../scope';
+import { EMPTY_ENV, type Value } from '../values';
+import { definitionsIn } from './definitions';
+import type { Form } from './form';
+
+/**
+ * The low-level Server: `setRequestHandler(ListToolsRequestSchema, handler)` (SDK v1) or
+ * `setRequestHandler('tools/list', handler)` (SDK v2). Every object in the returned `tools` is a tool.
+ */
+export const listToolsForm: Form = {
+  methods: ['setRequestHandler'],
+  extract(call, _method, { sf, evaluator }, env) {
+    const [schemaArg, handlerArg] = call.arguments;
+    if (!schemaArg || !handlerArg || !isListToolsSchema(schemaArg)) return undefined;
+    const handler = evaluator.evaluate(handlerArg, sf, env);
+    if (handler.kind !== 'function') return [];
+    const lists: Value[] = [];
+    for (const returned of returnedExpressions(handler.node)) {
+      const result = evaluator.evaluate(returned, handler.sf, new Map([...handler.env, ...(env ?? EMPTY_ENV)]));
+      if (result.kind === 'object') {
+        const tools = result.properties.get('tools')?.value;
+        if (tools) lists.push(tools);
+      }
+    }
+    const seen = new Set<ts.Node>();
+    return lists
+      .flatMap((list) => definitionsIn(list, 'tools/list', call, sf, undefined))
+      .filter((tool) => !seen.has(tool.node) && seen.add(tool.node));
+  },
+};
+
+function isListToolsSchema(expr: ts.Expression): boolean {
+  const inner = skipOuterExpressions(expr);
+  if (ts.isStringLiteralLike(inner)) return inner.text === 'tools/list';
+  if (ts.isIdentifier(inner)) return inner.text.endsWith('ListToolsRequestSchema');
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text.endsWith('ListToolsRequestSchema');
+  return false;
+}
+
+/** Every `return` of the handler (not of nested functions), or its expression body. */
+function returnedExpressions(fn: ts.FunctionLikeDeclaration): ts.Expression[] {
+  const body = fn.body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body];
+  const out: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node)) {
+      if (node.expression) out.push(node.expression);
+    } else if (!ts.isFunctionLike(node)) {
+      ts.forEachChild(node, visit);
+    }
+  };
+  ts.forEachChild(body, visit);
+  return out;
+}

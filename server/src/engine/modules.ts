@@ -1,0 +1,26 @@
+import { dirname, resolve } from 'node:path';
+
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+/** TypeScript ESM imports name the emitted file: `./x.js` is written for `./x.ts`. */
+const EMITTED_TO_SOURCE: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx'],
+  '.mjs': ['.mts'],
+  '.cjs': ['.cts'],
+  '.jsx': ['.tsx'],
+};
+
+/**
+ * The file a relative import names, or undefined for packages and files that cannot be found.
+ * Package imports are never followed: the engine analyses the workspace, not its dependencies.
+ */
+export function resolveModulePath(fromFile: string, specifier: string, exists: (path: string) => boolean): string | undefined {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') return undefined;
+  const base = resolve(dirname(fromFile), specifier);
+  const candidates: string[] = [base];
+  const dot = base.lastIndexOf('.');
+  const ext = dot > base.lastIndexOf('/') ? base.slice(dot) : '';
+  for (const replacement of EMITTED_TO_SOURCE[ext] ?? []) candidates.push(base.slice(0, -ext.length) + replacement);
+  for (const extension of EXTENSIONS) candidates.push(base + extension);
+  for (const extension of EXTENSIONS) candidates.push(`${base}/index${extension}`);
+  return candidates.find((candidate) => EXTENSIONS.some((e) => candidate.endsWith(e)) && exists(candidate));
+}

@@ -1,0 +1,39 @@
+import ts from 'typescript';
+
+const SCRIPT_KINDS: Record<string, ts.ScriptKind> = {
+  '.ts': ts.ScriptKind.TS,
+  '.mts': ts.ScriptKind.TS,
+  '.cts': ts.ScriptKind.TS,
+  '.tsx': ts.ScriptKind.TSX,
+  '.js': ts.ScriptKind.JS,
+  '.mjs': ts.ScriptKind.JS,
+  '.cjs': ts.ScriptKind.JS,
+  '.jsx': ts.ScriptKind.JSX,
+};
+
+/** File extensions the engine analyses. */
+export const SOURCE_EXTENSIONS = Object.keys(SCRIPT_KINDS);
+
+export function isSourceFile(path: string): boolean {
+  return SOURCE_EXTENSIONS.some((ext) => path.endsWith(ext)) && !path.endsWith('.d.ts');
+}
+
+function scriptKind(path: string): ts.ScriptKind {
+  const dot = path.lastIndexOf('.');
+  return SCRIPT_KINDS[path.slice(dot)] ?? ts.ScriptKind.TS;
+}
+
+/**
+ * Parses without binding or type-checking: analysis is syntactic, so this is the only TypeScript cost.
+ * `setParentNodes` is needed to walk up from a call to its enclosing loops and functions.
+ */
+export function parseSource(path: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path));
+}
+
+/** Quick text test that lets most files skip the full walk: every registration form names one of these. */
+const REGISTRATION_HINT = /\b(?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler|ListToolsRequestSchema)\b|tools\/list/;
+
+export function mayRegisterTools(text: string): boolean {
+  return REGISTRATION_HINT.test(text);
+}

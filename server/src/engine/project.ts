@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import type ts from 'typescript';
+import type { FileAnalysis, Finding, Tool } from './model';
+import type { EngineOptions } from './options';
+import { parseSource } from './parse';
+import { findTools } from './find';
+import { runRules } from './rules';
+
+/** How the engine reads files it was not given: the CLI reads the disk, the LSP prefers open buffers. */
+export interface FileHost {
+  /** The file's text, or undefined when it does not exist or cannot be read. */
+  readFile(path: string): string | undefined;
+}
+
+export const diskHost: FileHost = {
+  readFile(path) {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/**
+ * Parsed files and analyses for one workspace. Each file is parsed once per text; analyses are
+ * cached until the file or a file it depends on (an imported constant) changes.
+ */
+export class Project {
+  private readonly sources = new Map<string, { text: string; sourceFile: ts.SourceFile }>();
+  private readonly analyses = new Map<string, FileAnalysis>();
+
+  constructor(
+    private readonly host: FileHost = diskHost,
+    private options: EngineOptions = {},
+  ) {}
+
+  setOptions(options: EngineOptions): void {
+    this.options = options;
+    this.analyses.clear();
+  }
+
+  getOptions(): EngineOptions {
+    return this.options;
+  }
+
+  /** Use this text for `path` (an open editor buffer) instead of asking the host. */
+  setFileText(path: string, text: string): void {
+    const cached = this.sources.get(path);
+    if (cached && cached.text === text) return;
+    this.sources.set(path, { text, sourceFile: parseSource(path, text) });
+    this.invalidate(path);
+  }
+
+  /** Forget what is known about `path` (changed or deleted on disk); returns the files whose analysis is now stale. */
+  invalidate(path: string): string[] {
+    const stale = [path, ...this.dependentsOf(path)];
+    for (const file of stale) this.analyses.delete(file);
+    return stale;
+  }
+
+  /** Drop the cached text of `path` so the host is asked again. */
+  forget(path: string): string[] {
+    this.sources.delete(path);
+    return this.invalidate(path);
+  }
+
+  /** Files whose last analysis read `path`. */
+  dependentsOf(path: string): string[] {
+    const out: string[] = [];
+    for (const analysis of this.analyses.values()) {
+      if (analysis.file !== path && analysis.dependencies.includes(path)) out.push(analysis.file);
+    }
+    return out;
+  }
+
+  /** The parsed file, or undefined when it cannot be read. */
+  getSourceFile(path: string): ts.SourceFile | undefined {
+    const cached = this.sources.get(path);
+    if (cached) return cached.sourceFile;
+    const text = this.host.readFile(path);
+    if (text === undefined) return undefined;
+    const sourceFile = parseSource(path, text);
+    this.sources.set(path, { text, sourceFile });
+    return sourceFile;
+  }
+
+  getText(path: string): string | undefined {
+    return this.sources.get(path)?.text ?? this.getSourceFile(path)?.text;
+  }
+
+  analyzeFile(path: string): FileAnalysis {
+    const cached = this.analyses.get(path);
+    if (cached) return cached;
+    const analysis = this.computeAnalysis(path);
+    this.analyses.set(path, analysis);
+    return analysis;
+  }
+
+  private computeAnalysis(path: string): FileAnalysis {
+    const sourceFile = this.getSourceFile(path);
+    if (!sourceFile) {
+      return { file: path, tools: [], findings: [], dependencies: [], error: 'cannot read file' };
+    }
+    const dependencies = new Set<string>();
+    const tools: Tool[] = findTools(this, sourceFile, dependencies);
+    const findings: Finding[] = runRules(tools, sourceFile, this.options);
+    dependencies.delete(path);
+    return { file: path, tools, findings, dependencies: [...dependencies] };
+  }
+}
+
+/** Analyse one text on its own (tests, the LSP for unsaved buffers). Imports are read from disk. */
+export function analyzeText(text: string, path = '/virtual/server.ts', options: EngineOptions = {}, host: FileHost = diskHost): FileAnalysis {
+  const project = new Project(host, options);
+  project.setFileText(path, text);
+  return project.analyzeFile(path);
+}

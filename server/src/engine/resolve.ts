@@ -1,0 +1,859 @@
+import ts from 'typescript';
+import { findDeclaration, propertyNameText, skipOuterExpressions, type BindingStep, type Declaration } from './scope';
+import { resolveModulePath } from './modules';
+import {
+  EMPTY_ENV,
+  unknown,
+  type ArrayValue,
+  type Env,
+  type FunctionValue,
+  type ObjectProperty,
+  type ObjectValue,
+  type Value,
+} from './values';
+
+/** Reads other files for imports; the Project implements it. */
+export interface SourceProvider {
+  getSourceFile(path: string): ts.SourceFile | undefined;
+}
+
+const MAX_DEPTH = 40;
+const MAX_ELEMENTS = 2000;
+const STEP_BUDGET = 50_000;
+
+/**
+ * Static evaluation of expressions: constants, imports, spreads, member access, simple calls.
+ * Nothing is executed; what depends on run time becomes an `unknown` value with a reason.
+ */
+export class Evaluator {
+  private depth = 0;
+  private readonly inProgress = new Set<ts.Node>();
+  private readonly pushCache = new Map<ts.Node, ts.CallExpression[]>();
+  /** Module-level constants do not depend on any binding: evaluate each once. */
+  private readonly moduleConstants = new Map<ts.Node, Value>();
+  /** Steps left for the current registration; following calls into large bundles can take forever. */
+  private budget = STEP_BUDGET;
+
+  /** Starts a new budget (one per registration). */
+  resetBudget(): void {
+    this.budget = STEP_BUDGET;
+  }
+
+  constructor(
+    private readonly sources: SourceProvider,
+    /** Every file read through imports, for re-analysis when it changes. */
+    readonly dependencies: Set<string>,
+  ) {}
+
+  evaluate(expr: ts.Expression, sf: ts.SourceFile, env: Env = EMPTY_ENV): Value {
+    if (this.depth > MAX_DEPTH) return unknown(expr, sf, 'too deeply nested to follow');
+    if (--this.budget < 0) return unknown(expr, sf, 'too complex to follow statically');
+    this.depth++;
+    try {
+      return this.evaluateInner(expr, sf, env);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private evaluateInner(expression: ts.Expression, sf: ts.SourceFile, env: Env): Value {
+    const expr = skipOuterExpressions(expression);
+    switch (expr.kind) {
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+        return { kind: 'literal', value: (expr as ts.StringLiteral).text, node: expr, sf };
+      case ts.SyntaxKind.NumericLiteral:
+        return { kind: 'literal', value: Number((expr as ts.NumericLiteral).text), node: expr, sf };
+      case ts.SyntaxKind.TrueKeyword:
+        return { kind: 'literal', value: true, node: expr, sf };
+      case ts.SyntaxKind.FalseKeyword:
+        return { kind: 'literal', value: false, node: expr, sf };
+      case ts.SyntaxKind.NullKeyword:
+        return { kind: 'literal', value: null, node: expr, sf };
+      case ts.SyntaxKind.TemplateExpression:
+        return this.template(expr as ts.TemplateExpression, sf, env);
+      case ts.SyntaxKind.PrefixUnaryExpression:
+        return this.prefixUnary(expr as ts.PrefixUnaryExpression, sf, env);
+      case ts.SyntaxKind.VoidExpression:
+        return { kind: 'literal', value: undefined, node: expr, sf };
+      case ts.SyntaxKind.BinaryExpression:
+        return this.binary(expr as ts.BinaryExpression, sf, env);
+      case ts.SyntaxKind.ConditionalExpression:
+        return this.conditional(expr as ts.ConditionalExpression, sf, env);
+      case ts.SyntaxKind.ObjectLiteralExpression:
+        return this.objectLiteral(expr as ts.ObjectLiteralExpression, sf, env);
+      case ts.SyntaxKind.ArrayLiteralExpression:
+        return this.arrayLiteral(expr as ts.ArrayLiteralExpression, sf, env);
+      case ts.SyntaxKind.Identifier:
+        return this.identifier(expr as ts.Identifier, sf, env);
+      case ts.SyntaxKind.PropertyAccessExpression: {
+        const access = expr as ts.PropertyAccessExpression;
+        if (isProcessEnv(access.expression)) return unknown(expr, sf, `the environment variable ${access.name.text}`);
+        return this.member(this.evaluate(access.expression, sf, env), access.name.text, expr, sf);
+      }
+      case ts.SyntaxKind.ElementAccessExpression: {
+        const access = expr as ts.ElementAccessExpression;
+        const key = this.evaluate(access.argumentExpression, sf, env);
+        if (key.kind !== 'literal' || (typeof key.value !== 'string' && typeof key.value !== 'number')) {
+          return unknown(expr, sf, `a computed member (${access.argumentExpression.getText(sf)})`, key.kind === 'unknown' ? key.binder : undefined);
+        }
+        return this.member(this.evaluate(access.expression, sf, env), String(key.value), expr, sf);
+      }
+      case ts.SyntaxKind.ArrowFunction:
+      case ts.SyntaxKind.FunctionExpression:
+        return { kind: 'function', node: expr as ts.FunctionLikeDeclaration, sf, env };
+      case ts.SyntaxKind.CallExpression:
+        return this.call(expr as ts.CallExpression, sf, env);
+      default:
+        return unknown(expr, sf, `a ${describeSyntax(expr)}`);
+    }
+  }
+
+  private template(expr: ts.TemplateExpression, sf: ts.SourceFile, env: Env): Value {
+    let text = expr.head.text;
+    for (const span of expr.templateSpans) {
+      const part = this.evaluate(span.expression, sf, env);
+      if (part.kind !== 'literal') return unknown(expr, sf, `a template whose part \`${span.expression.getText(sf)}\` is not known`, part.kind === 'unknown' ? part.binder : undefined);
+      text += String(part.value) + span.literal.text;
+    }
+    return { kind: 'literal', value: text, node: expr, sf };
+  }
+
+  private prefixUnary(expr: ts.PrefixUnaryExpression, sf: ts.SourceFile, env: Env): Value {
+    const operand = this.evaluate(expr.operand, sf, env);
+    if (operand.kind !== 'literal') {
+      if (expr.operator === ts.SyntaxKind.ExclamationToken && (operand.kind === 'object' || operand.kind === 'array' || operand.kind === 'function')) {
+        return { kind: 'literal', value: false, node: expr, sf };
+      }
+      return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`, operand.kind === 'unknown' ? operand.binder : undefined);
+    }
+    switch (expr.operator) {
+      case ts.SyntaxKind.ExclamationToken:
+        return { kind: 'literal', value: !operand.value, node: expr, sf };
+      case ts.SyntaxKind.MinusToken:
+        return { kind: 'literal', value: -Number(operand.value), node: expr, sf };
+      case ts.SyntaxKind.PlusToken:
+        return { kind: 'literal', value: Number(operand.value), node: expr, sf };
+      default:
+        return unknown(expr, sf, 'an expression');
+    }
+  }
+
+  private binary(expr: ts.BinaryExpression, sf: ts.SourceFile, env: Env): Value {
+    const op = expr.operatorToken.kind;
+    if (op === ts.SyntaxKind.PlusToken) {
+      const left = this.evaluate(expr.left, sf, env);
+      const right = this.evaluate(expr.right, sf, env);
+      if (left.kind === 'literal' && right.kind === 'literal') {
+        const value = typeof left.value === 'number' && typeof right.value === 'number' ? left.value + right.value : String(left.value) + String(right.value);
+        return { kind: 'literal', value, node: expr, sf };
+      }
+      const binder = (left.kind === 'unknown' && left.binder) || (right.kind === 'unknown' && right.binder) || undefined;
+      return unknown(expr, sf, `a concatenation with an unknown part`, binder);
+    }
+    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.AmpersandAmpersandToken) {
+      const left = this.evaluate(expr.left, sf, env);
+      if (left.kind === 'literal') {
+        const useLeft =
+          op === ts.SyntaxKind.QuestionQuestionToken ? left.value !== null && left.value !== undefined : op === ts.SyntaxKind.BarBarToken ? Boolean(left.value) : !left.value;
+        return useLeft ? left : this.evaluate(expr.right, sf, env);
+      }
+      if (left.kind === 'object' || left.kind === 'array' || left.kind === 'function') {
+        return op === ts.SyntaxKind.AmpersandAmpersandToken ? this.evaluate(expr.right, sf, env) : left;
+      }
+      return unknown(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, left.kind === 'unknown' ? left.binder : undefined);
+    }
+    if (op === ts.SyntaxKind.CommaToken) return this.evaluate(expr.right, sf, env);
+    if (
+      op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+      op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+      op === ts.SyntaxKind.EqualsEqualsToken ||
+      op === ts.SyntaxKind.ExclamationEqualsToken
+    ) {
+      const left = this.evaluate(expr.left, sf, env);
+      const right = this.evaluate(expr.right, sf, env);
+      if (left.kind === 'literal' && right.kind === 'literal') {
+        const equal = left.value === right.value;
+        const negated = op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
+        return { kind: 'literal', value: negated ? !equal : equal, node: expr, sf };
+      }
+    }
+    return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`);
+  }
+
+  private conditional(expr: ts.ConditionalExpression, sf: ts.SourceFile, env: Env): Value {
+    const condition = this.evaluate(expr.condition, sf, env);
+    if (condition.kind === 'literal') return this.evaluate(condition.value ? expr.whenTrue : expr.whenFalse, sf, env);
+    const whenTrue = this.evaluate(expr.whenTrue, sf, env);
+    const whenFalse = this.evaluate(expr.whenFalse, sf, env);
+    if (whenTrue.kind === 'literal' && whenFalse.kind === 'literal' && whenTrue.value === whenFalse.value) return whenTrue;
+    // Two lists of tools behind a run-time switch: every element may be registered.
+    if (whenTrue.kind === 'array' && whenFalse.kind === 'array') {
+      const seen = new Set<ts.Node>();
+      const elements = [...whenTrue.elements, ...whenFalse.elements].filter((element) => !seen.has(element.node) && seen.add(element.node));
+      return { kind: 'array', elements, node: expr, sf };
+    }
+    return unknown(expr, sf, `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``);
+  }
+
+  private objectLiteral(expr: ts.ObjectLiteralExpression, sf: ts.SourceFile, env: Env): ObjectValue {
+    const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
+    const put = (property: ObjectProperty) => {
+      const previous = result.properties.get(property.key);
+      // Re-inserting moves the key to the end, as JavaScript does for spreads that override.
+      result.properties.delete(property.key);
+      result.properties.set(property.key, previous ? overriding(property, previous) : property);
+    };
+    for (const property of expr.properties) {
+      if (ts.isPropertyAssignment(property)) {
+        const key = this.propertyKey(property.name, sf, env);
+        if (key === undefined) {
+          result.unresolved.push({ node: property, sf, reason: `a computed key (${property.name.getText(sf)})` });
+          continue;
+        }
+        put(lazyProperty(key, property, property.name, sf, () => this.evaluate(property.initializer, sf, env)));
+      } else if (ts.isShorthandPropertyAssignment(property)) {
+        put(lazyProperty(property.name.text, property, property.name, sf, () => this.evaluate(property.name, sf, env)));
+      } else if (ts.isSpreadAssignment(property)) {
+        const spread = this.evaluate(property.expression, sf, env);
+        if (spread.kind === 'object') {
+          for (const inner of spread.properties.values()) put(inner);
+          result.unresolved.push(...spread.unresolved);
+        } else if (spread.kind === 'literal' && (spread.value === undefined || spread.value === null || typeof spread.value === 'boolean')) {
+          // `...(cond && {...})` with a falsy literal adds nothing.
+        } else {
+          result.unresolved.push({ node: property, sf, reason: spread.kind === 'unknown' ? `a spread of ${spread.reason}` : `a spread of ${spread.kind}` });
+        }
+      } else if (ts.isMethodDeclaration(property) || ts.isGetAccessor(property)) {
+        const key = this.propertyKey(property.name, sf, env);
+        if (key !== undefined) put({ key, value: { kind: 'function', node: property, sf, env }, node: property, keyNode: property.name, sf });
+      }
+    }
+    return result;
+  }
+
+  private propertyKey(name: ts.PropertyName, sf: ts.SourceFile, env: Env): string | undefined {
+    if (ts.isComputedPropertyName(name)) {
+      const key = this.evaluate(name.expression, sf, env);
+      return key.kind === 'literal' && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : undefined;
+    }
+    return propertyNameText(name);
+  }
+
+  private arrayLiteral(expr: ts.ArrayLiteralExpression, sf: ts.SourceFile, env: Env): ArrayValue {
+    const result: ArrayValue = { kind: 'array', elements: [], node: expr, sf };
+    for (const element of expr.elements) {
+      if (ts.isSpreadElement(element)) {
+        const spread = this.evaluate(element.expression, sf, env);
+        if (spread.kind === 'array') {
+          result.elements.push(...spread.elements);
+          if (spread.partial) result.partial = spread.partial;
+        } else {
+          result.partial = spread.kind === 'unknown' ? spread.reason : `a spread of ${spread.kind}`;
+        }
+      } else if (!ts.isOmittedExpression(element)) {
+        result.elements.push(this.evaluate(element, sf, env));
+      }
+      if (result.elements.length > MAX_ELEMENTS) break;
+    }
+    return result;
+  }
+
+  private identifier(expr: ts.Identifier, sf: ts.SourceFile, env: Env): Value {
+    if (expr.text === 'undefined') return { kind: 'literal', value: undefined, node: expr, sf };
+    const declaration = findDeclaration(expr.text, expr);
+    if (!declaration) return unknown(expr, sf, `\`${expr.text}\`, which is not declared in this file`);
+    return this.declarationValue(declaration, expr, sf, env);
+  }
+
+  declarationValue(declaration: Declaration, use: ts.Node, sf: ts.SourceFile, env: Env): Value {
+    switch (declaration.kind) {
+      case 'variable': {
+        const decl = declaration.declaration;
+        const bound = env.get(decl);
+        if (bound) return this.applyPath(bound, declaration.path, use, sf);
+        const parent = decl.parent?.parent;
+        if (parent && (ts.isForOfStatement(parent) || ts.isForInStatement(parent))) {
+          return unknown(use, sf, `the loop variable \`${use.getText(sf)}\``, { declaration: decl, sf });
+        }
+        if (!decl.initializer) return unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
+        const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
+        let value = atModuleLevel ? this.moduleConstants.get(decl) : undefined;
+        if (!value) {
+          if (this.inProgress.has(decl)) return unknown(use, sf, 'a circular reference');
+          this.inProgress.add(decl);
+          try {
+            value = this.withPushedElements(this.evaluate(decl.initializer, sf, env), decl, sf, env);
+          } finally {
+            this.inProgress.delete(decl);
+          }
+          if (atModuleLevel && !(value.kind === 'unknown' && value.reason.startsWith('too '))) this.moduleConstants.set(decl, value);
+        }
+        return this.applyPath(value, declaration.path, use, sf);
+      }
+      case 'parameter': {
+        const bound = env.get(declaration.declaration);
+        if (bound) return this.applyPath(bound, declaration.path, use, sf);
+        return unknown(use, sf, `the parameter \`${use.getText(sf)}\``, { declaration: declaration.declaration, sf });
+      }
+      case 'function':
+        return { kind: 'function', node: declaration.declaration, sf, env };
+      case 'enum':
+        return this.enumValue(declaration.declaration, sf, env);
+      case 'class':
+        return unknown(use, sf, `the class \`${declaration.declaration.name?.text}\``);
+      case 'import':
+        return this.importValue(declaration.module, declaration.exportName, use, sf);
+    }
+  }
+
+  private enumValue(decl: ts.EnumDeclaration, sf: ts.SourceFile, env: Env): ObjectValue {
+    const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: decl, sf };
+    let next = 0;
+    for (const member of decl.members) {
+      const key = propertyNameText(member.name);
+      if (key === undefined) continue;
+      let value: Value;
+      if (member.initializer) {
+        value = this.evaluate(member.initializer, sf, env);
+        if (value.kind === 'literal' && typeof value.value === 'number') next = value.value + 1;
+      } else {
+        value = { kind: 'literal', value: next++, node: member, sf };
+      }
+      result.properties.set(key, { key, value, node: member, keyNode: member.name, sf });
+    }
+    return result;
+  }
+
+  /** `const list = []; … list.push(x)`: the pushed values become the array's elements, each in its loop. */
+  private withPushedElements(value: Value, decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): Value {
+    if (value.kind !== 'array' || !ts.isIdentifier(decl.name) || !ts.isArrayLiteralExpression(skipOuterExpressions(decl.initializer!))) return value;
+    const pushes = this.pushCallsFor(decl, sf);
+    if (pushes.length === 0) return value;
+    const elements = [...value.elements];
+    let partial = value.partial;
+    for (const push of pushes) {
+      for (const arg of push.arguments) {
+        const pushed = this.expandValue(arg, sf, env);
+        for (const element of pushed) {
+          if (ts.isSpreadElement(arg)) {
+            if (element.kind === 'array') elements.push(...element.elements);
+            else partial = 'a spread of an unknown value';
+          } else {
+            elements.push(element);
+          }
+        }
+      }
+    }
+    return { ...value, elements, partial };
+  }
+
+  private pushCallsFor(decl: ts.VariableDeclaration, sf: ts.SourceFile): ts.CallExpression[] {
+    const cached = this.pushCache.get(decl);
+    if (cached) return cached;
+    const name = (decl.name as ts.Identifier).text;
+    const scope = decl.parent.parent.parent; // VariableDeclarationList → VariableStatement → Block/SourceFile
+    const pushes: ts.CallExpression[] = [];
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'push' &&
+        ts.isIdentifier(node.expression.expression) &&
+        node.expression.expression.text === name
+      ) {
+        const found = findDeclaration(name, node.expression.expression);
+        if (found && found.kind === 'variable' && found.declaration === decl) pushes.push(node);
+      }
+      ts.forEachChild(node, visit);
+    };
+    if (scope) ts.forEachChild(scope, visit);
+    this.pushCache.set(decl, pushes);
+    return pushes;
+  }
+
+  /**
+   * Evaluates `expr`, expanding loop variables and callback parameters it depends on into one value per element.
+   * Used for values pushed inside loops; the finder does the same for registrations.
+   */
+  expandValue(expr: ts.Expression, sf: ts.SourceFile, env: Env): Value[] {
+    const inner = ts.isSpreadElement(expr) ? expr.expression : expr;
+    return expandEnvs(this, env, (e) => this.evaluate(inner, sf, e), (value) => (value.kind === 'unknown' ? value.binder : undefined));
+  }
+
+  applyPath(value: Value, path: BindingStep[], use: ts.Node, sf: ts.SourceFile): Value {
+    let current = value;
+    for (const step of path) {
+      if ('property' in step) current = this.member(current, step.property, use, sf);
+      else if ('index' in step) current = this.member(current, String(step.index), use, sf);
+      else current = current.kind === 'array' ? { ...current, elements: current.elements.slice(step.rest) } : unknown(use, sf, 'a rest element');
+    }
+    return current;
+  }
+
+  member(object: Value, key: string, node: ts.Node, sf: ts.SourceFile): Value {
+    switch (object.kind) {
+      case 'object': {
+        const property = object.properties.get(key);
+        if (property) return withOrigin(property.value, property);
+        if (object.unresolved.length > 0) return unknown(node, sf, `\`${key}\`, which may come from ${object.unresolved[0].reason}`);
+        return { kind: 'literal', value: undefined, node, sf };
+      }
+      case 'array': {
+        if (key === 'length' && !object.partial) return { kind: 'literal', value: object.elements.length, node, sf };
+        const index = Number(key);
+        if (Number.isInteger(index) && index >= 0 && index < object.elements.length) return object.elements[index];
+        return unknown(node, sf, `the element ${key} of an array`);
+      }
+      case 'module':
+        return this.exportValue(object.node, key, node, sf);
+      case 'literal':
+        if (typeof object.value === 'string' && key === 'length') return { kind: 'literal', value: object.value.length, node, sf };
+        return unknown(node, sf, `\`${key}\` of ${JSON.stringify(object.value)}`);
+      case 'unknown':
+        return unknown(node, sf, object.reason, object.binder);
+      default:
+        return unknown(node, sf, `\`${key}\` of a ${object.kind}`);
+    }
+  }
+
+  private call(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
+    const callee = skipOuterExpressions(expr.expression);
+    if (ts.isPropertyAccessExpression(callee)) {
+      const method = callee.name.text;
+      if (ts.isIdentifier(callee.expression) && callee.expression.text === 'Object' && expr.arguments.length > 0) {
+        const target = this.evaluate(expr.arguments[0], sf, env);
+        const entries = this.entriesOf(target);
+        if (entries) {
+          if (method === 'values') return { kind: 'array', elements: entries.map(([, v]) => v), node: expr, sf };
+          if (method === 'keys') return { kind: 'array', elements: entries.map(([k, , keyNode]) => ({ kind: 'literal', value: k, node: keyNode, sf: target.sf }) as Value), node: expr, sf };
+          if (method === 'entries') {
+            return {
+              kind: 'array',
+              elements: entries.map(([k, v, keyNode]) => ({ kind: 'array', elements: [{ kind: 'literal', value: k, node: keyNode, sf: target.sf }, v], node: keyNode, sf: target.sf }) as Value),
+              node: expr,
+              sf,
+            };
+          }
+          if (method === 'freeze') return target;
+        }
+        if (method === 'assign' && target.kind === 'object') {
+          return this.objectAssign(expr, sf, env);
+        }
+      }
+      const receiver = this.evaluate(callee.expression, sf, env);
+      if (receiver.kind === 'array') {
+        switch (method) {
+          case 'filter':
+          case 'slice':
+          case 'concat':
+          case 'flat':
+          case 'sort':
+          case 'reverse':
+          case 'toSorted': {
+            let elements = receiver.elements;
+            if (method === 'concat') {
+              for (const arg of expr.arguments) {
+                const more = this.evaluate(arg, sf, env);
+                elements = elements.concat(more.kind === 'array' ? more.elements : [more]);
+              }
+            }
+            if (method === 'flat') elements = elements.flatMap((e) => (e.kind === 'array' ? e.elements : [e]));
+            return { ...receiver, elements, node: expr, sf };
+          }
+          case 'map':
+          case 'flatMap': {
+            const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+            if (!fn || fn.kind !== 'function') break;
+            const elements: Value[] = [];
+            for (const element of receiver.elements) {
+              const mapped = this.callFunction(fn, [element], expr, sf);
+              if (method === 'flatMap' && mapped.kind === 'array') elements.push(...mapped.elements);
+              else elements.push(mapped);
+            }
+            return { kind: 'array', elements, node: expr, sf, partial: receiver.partial };
+          }
+        }
+      }
+      if (receiver.kind === 'function' && (method === 'call' || method === 'apply' || method === 'bind')) {
+        return unknown(expr, sf, `the result of \`${truncate(expr.getText(sf))}\``);
+      }
+      if (receiver.kind === 'object') {
+        const fn = receiver.properties.get(method)?.value;
+        if (fn?.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
+      }
+      if (receiver.kind === 'module') {
+        const fn = this.exportValue(receiver.node, method, expr, sf);
+        if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
+      }
+      return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, receiver.kind === 'unknown' ? receiver.binder : undefined);
+    }
+    if (ts.isIdentifier(callee) && callee.text === 'require' && expr.arguments.length === 1 && ts.isStringLiteralLike(expr.arguments[0])) {
+      return this.importValue(expr.arguments[0].text, '*', expr, sf);
+    }
+    const fn = this.evaluate(callee, sf, env);
+    if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
+    return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, fn.kind === 'unknown' ? fn.binder : undefined);
+  }
+
+  private objectAssign(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
+    const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
+    for (const arg of expr.arguments) {
+      const value = this.evaluate(arg, sf, env);
+      if (value.kind === 'object') {
+        for (const property of value.properties.values()) {
+          const previous = result.properties.get(property.key);
+          result.properties.set(property.key, previous ? overriding(property, previous) : property);
+        }
+        result.unresolved.push(...value.unresolved);
+      } else {
+        result.unresolved.push({ node: arg, sf, reason: value.kind === 'unknown' ? value.reason : `a ${value.kind}` });
+      }
+    }
+    return result;
+  }
+
+  /** Calls a function statically: parameters are bound to the arguments, and the returned expression is evaluated. */
+  callFunction(fn: FunctionValue, args: Value[], site: ts.Node, siteSf: ts.SourceFile): Value {
+    const decl = fn.node;
+    if (!decl.body) return unknown(site, siteSf, 'a function without a body');
+    if (this.inProgress.has(decl)) return unknown(site, siteSf, 'a recursive call');
+    const env = new Map(fn.env);
+    decl.parameters.forEach((parameter, index) => {
+      const arg = args[index];
+      if (parameter.dotDotDotToken) {
+        env.set(parameter, { kind: 'array', elements: args.slice(index), node: site, sf: siteSf });
+      } else if (arg && !(arg.kind === 'literal' && arg.value === undefined && parameter.initializer)) {
+        env.set(parameter, arg);
+      } else if (parameter.initializer) {
+        env.set(parameter, this.evaluate(parameter.initializer, fn.sf, env));
+      } else {
+        env.set(parameter, unknown(parameter, fn.sf, `the parameter \`${parameter.name.getText(fn.sf)}\` (not passed)`));
+      }
+    });
+    this.inProgress.add(decl);
+    try {
+      const returned = returnExpression(decl);
+      if (!returned) return unknown(site, siteSf, `the result of a function with no single return value`);
+      return this.evaluate(returned, fn.sf, env);
+    } finally {
+      this.inProgress.delete(decl);
+    }
+  }
+
+  /** Key/value pairs of an object or module, for Object.values/entries/keys. */
+  entriesOf(value: Value): [string, Value, ts.Node][] | undefined {
+    if (value.kind === 'object') return [...value.properties.values()].map((p) => [p.key, withOrigin(p.value, p), p.keyNode]);
+    if (value.kind === 'module') return this.moduleExports(value.node).map(([k, v, node]) => [k, v, node]);
+    if (value.kind === 'array') return value.elements.map((v, i) => [String(i), v, v.node]);
+    return undefined;
+  }
+
+  // ---- modules ----
+
+  private importValue(specifier: string, exportName: string, use: ts.Node, sf: ts.SourceFile): Value {
+    const target = resolveModulePath(sf.fileName, specifier, (path) => this.sources.getSourceFile(path) !== undefined);
+    if (!target) {
+      return unknown(use, sf, specifier.startsWith('.') ? `an import from ${specifier}, which cannot be read` : `an import from the package ${specifier}`);
+    }
+    this.dependencies.add(target);
+    const targetSf = this.sources.getSourceFile(target)!;
+    if (exportName === '*') return { kind: 'module', node: targetSf, sf: targetSf };
+    return this.exportValue(targetSf, exportName, use, sf);
+  }
+
+  /** The value a module exports under `name` (ESM `export`, re-exports, CommonJS `exports.x =`). */
+  exportValue(moduleSf: ts.SourceFile, name: string, use: ts.Node, useSf: ts.SourceFile): Value {
+    const key = `${moduleSf.fileName}#${name}`;
+    if (this.visitingExports.has(key)) return unknown(use, useSf, 'a circular re-export');
+    this.visitingExports.add(key);
+    try {
+      return this.findExport(moduleSf, name) ?? unknown(use, useSf, `\`${name}\`, which ${baseName(moduleSf.fileName)} does not export statically`);
+    } finally {
+      this.visitingExports.delete(key);
+    }
+  }
+
+  private readonly visitingExports = new Set<string>();
+
+  private findExport(sf: ts.SourceFile, name: string): Value | undefined {
+    for (const statement of sf.statements) {
+      const exported = hasExportModifier(statement);
+      if (ts.isVariableStatement(statement) && exported) {
+        for (const decl of statement.declarationList.declarations) {
+          if (ts.isIdentifier(decl.name) && decl.name.text === name) {
+            return this.declarationValue({ kind: 'variable', declaration: decl, path: [] }, decl.name, sf, EMPTY_ENV);
+          }
+        }
+      } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && exported) {
+        const isDefault = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+        if ((isDefault && name === 'default') || statement.name?.text === name) {
+          return ts.isFunctionDeclaration(statement) ? { kind: 'function', node: statement, sf, env: EMPTY_ENV } : unknown(statement, sf, 'a class');
+        }
+      } else if (ts.isEnumDeclaration(statement) && exported && statement.name.text === name) {
+        return this.enumValue(statement, sf, EMPTY_ENV);
+      } else if (ts.isExportAssignment(statement) && name === 'default') {
+        return this.evaluate(statement.expression, sf);
+      } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) {
+        const from = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+        if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+          for (const element of statement.exportClause.elements) {
+            if (element.name.text !== name) continue;
+            const local = (element.propertyName ?? element.name).text;
+            if (from) return this.importValue(from, local, element, sf);
+            const decl = findDeclaration(local, element);
+            return decl ? this.declarationValue(decl, element, sf, EMPTY_ENV) : undefined;
+          }
+        } else if (statement.exportClause && ts.isNamespaceExport(statement.exportClause) && statement.exportClause.name.text === name && from) {
+          return this.importValue(from, '*', statement, sf);
+        } else if (!statement.exportClause && from) {
+          const value = this.importValue(from, name, statement, sf);
+          if (value.kind !== 'unknown') return value;
+        }
+      } else if (ts.isExpressionStatement(statement)) {
+        const value = this.commonJsExport(statement.expression, name, sf);
+        if (value) return value;
+      }
+    }
+    return undefined;
+  }
+
+  /** `exports.name = …`, `module.exports.name = …`, `module.exports = { name }`. */
+  private commonJsExport(expr: ts.Expression, name: string, sf: ts.SourceFile): Value | undefined {
+    if (!ts.isBinaryExpression(expr) || expr.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
+    const target = expr.left;
+    if (ts.isPropertyAccessExpression(target)) {
+      const owner = target.expression.getText(sf);
+      if ((owner === 'exports' || owner === 'module.exports') && target.name.text === name) return this.evaluate(expr.right, sf);
+      if (target.getText(sf) === 'module.exports') {
+        const whole = this.evaluate(expr.right, sf);
+        if (name === 'default') return whole;
+        if (whole.kind === 'object' && whole.properties.has(name)) return this.member(whole, name, target, sf);
+      }
+    }
+    return undefined;
+  }
+
+  /** Every statically visible export of a module (for `Object.values(ns)`), in source order. */
+  moduleExports(sf: ts.SourceFile): [string, Value, ts.Node][] {
+    const out: [string, Value, ts.Node][] = [];
+    for (const statement of sf.statements) {
+      if (ts.isVariableStatement(statement) && hasExportModifier(statement)) {
+        for (const decl of statement.declarationList.declarations) {
+          if (ts.isIdentifier(decl.name)) out.push([decl.name.text, this.exportValue(sf, decl.name.text, decl, sf), decl.name]);
+        }
+      } else if (ts.isFunctionDeclaration(statement) && hasExportModifier(statement) && statement.name) {
+        out.push([statement.name.text, { kind: 'function', node: statement, sf, env: EMPTY_ENV }, statement.name]);
+      } else if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause) && !statement.isTypeOnly) {
+        for (const element of statement.exportClause.elements) {
+          if (!element.isTypeOnly) out.push([element.name.text, this.exportValue(sf, element.name.text, element, sf), element.name]);
+        }
+      }
+    }
+    return out;
+  }
+}
+
+/** A property whose value is evaluated only when something reads it (most of a config is never needed). */
+function lazyProperty(key: string, node: ts.Node, keyNode: ts.Node, sf: ts.SourceFile, compute: () => Value): ObjectProperty {
+  let cached: Value | undefined;
+  return {
+    key,
+    node,
+    keyNode,
+    sf,
+    get value() {
+      return (cached ??= compute());
+    },
+  };
+}
+
+/** `property` written after `previous` with the same key (spreads, Object.assign). */
+function overriding(property: ObjectProperty, previous: ObjectProperty): ObjectProperty {
+  return {
+    key: property.key,
+    node: property.node,
+    keyNode: property.keyNode,
+    sf: property.sf,
+    overrides: previous,
+    get value() {
+      return property.value;
+    },
+  };
+}
+
+/** Gives a value read from `obj.key` the property as its origin, so locations point at `key: value`. */
+function withOrigin(value: Value, property: ObjectProperty): Value {
+  return originOf.has(value) ? value : (originOf.set(value, property), value);
+}
+
+/** The property a value was read from, when it came from an object (for locations). */
+export const originOf = new WeakMap<Value, ObjectProperty>();
+
+/** The single expression a function returns: an expression body, or the last top-level `return`. */
+export function returnExpression(fn: ts.FunctionLikeDeclaration): ts.Expression | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  if (!ts.isBlock(body)) return body;
+  const returns: ts.ReturnStatement[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node)) returns.push(node);
+    else if (!ts.isFunctionLike(node) && !ts.isClassLike(node)) ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  const last = returns.filter((r) => r.expression).at(-1);
+  return last?.expression;
+}
+
+/**
+ * Runs `evaluate` under `env`, and whenever the result waits on a loop variable or parameter (a binder),
+ * runs it again once per value that binder can take. Bounded: past the limit the unknown value stays.
+ */
+export function expandEnvs<T>(
+  evaluator: Evaluator,
+  env: Env,
+  evaluate: (env: Env) => T,
+  needs: (result: T) => import('./values').Binder | undefined,
+  limit = 500,
+): T[] {
+  const results: T[] = [];
+  const queue: Env[] = [env];
+  let runs = 0;
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    const result = evaluate(current);
+    runs++;
+    const binder = needs(result);
+    if (!binder || current.has(binder.declaration) || runs > limit) {
+      results.push(result);
+      continue;
+    }
+    const candidates = binderCandidates(evaluator, binder, current);
+    if (candidates.length === 0) {
+      results.push(result);
+      continue;
+    }
+    for (const candidate of candidates) {
+      const next = new Map(current);
+      next.set(binder.declaration, candidate);
+      queue.push(next);
+    }
+  }
+  return results;
+}
+
+/** The values a loop variable or parameter can take: loop elements, callback elements, call-site arguments. */
+export function binderCandidates(evaluator: Evaluator, binder: import('./values').Binder, env: Env): Value[] {
+  const { declaration, sf } = binder;
+  if (ts.isVariableDeclaration(declaration)) {
+    const loop = declaration.parent.parent;
+    if (ts.isForOfStatement(loop)) {
+      const iterated = evaluator.evaluate(loop.expression, sf, env);
+      return iterated.kind === 'array' ? iterated.elements : [];
+    }
+    if (ts.isForInStatement(loop)) {
+      const iterated = evaluator.evaluate(loop.expression, sf, env);
+      const entries = evaluator.entriesOf(iterated);
+      return entries ? entries.map(([key, , node]) => ({ kind: 'literal', value: key, node, sf })) : [];
+    }
+    return [];
+  }
+  const fn = declaration.parent;
+  if (!ts.isFunctionLike(fn)) return [];
+  const index = (fn as ts.SignatureDeclaration).parameters.indexOf(declaration);
+  // A callback: `list.forEach((item) => …)`, `list.map(…)`.
+  const parent = fn.parent;
+  if (ts.isCallExpression(parent) && parent.arguments.includes(fn as ts.Expression)) {
+    const callee = skipOuterExpressions(parent.expression);
+    if (ts.isPropertyAccessExpression(callee) && ITERATING_METHODS.has(callee.name.text) && index === 0) {
+      const iterated = evaluator.evaluate(callee.expression, sf, env);
+      if (iterated.kind === 'array') return iterated.elements;
+      const entries = evaluator.entriesOf(iterated);
+      if (callee.name.text === 'forEach' && iterated.kind === 'object' && entries) return entries.map(([, v]) => v);
+      return [];
+    }
+    return [];
+  }
+  // A wrapper: a named function or method whose parameter feeds the registration; its call sites supply values.
+  const sites = callSitesOf(fn as ts.FunctionLikeDeclaration);
+  const values: Value[] = [];
+  for (const site of sites) {
+    const arg = site.arguments[index];
+    if (!arg) continue;
+    values.push(...evaluator.expandValue(arg, sf, EMPTY_ENV));
+    if (values.length > MAX_ELEMENTS) break;
+  }
+  return values;
+}
+
+const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'find']);
+
+const callSitesCache = new WeakMap<ts.Node, ts.CallExpression[]>();
+
+/** Calls of a named function, const arrow or method in the same file. */
+export function callSitesOf(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
+  const cached = callSitesCache.get(fn);
+  if (cached) return cached;
+  const name = functionName(fn);
+  const sites: ts.CallExpression[] = [];
+  if (name) {
+    const sf = fn.getSourceFile();
+    const isMethod = ts.isMethodDeclaration(fn);
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const callee = skipOuterExpressions(node.expression);
+        if (isMethod) {
+          if (ts.isPropertyAccessExpression(callee) && callee.name.text === name) sites.push(node);
+        } else if (ts.isIdentifier(callee) && callee.text === name) {
+          const decl = findDeclaration(name, callee);
+          if (decl && (decl.kind === 'function' ? decl.declaration === fn : decl.kind === 'variable' && decl.declaration.initializer && skipOuterExpressions(decl.declaration.initializer) === fn)) {
+            sites.push(node);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  callSitesCache.set(fn, sites);
+  return sites;
+}
+
+function functionName(fn: ts.FunctionLikeDeclaration): string | undefined {
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name) return propertyNameText(fn.name);
+  const parent = fn.parent;
+  if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && parent && ts.isPropertyDeclaration(parent)) return propertyNameText(parent.name);
+  return undefined;
+}
+
+function hasExportModifier(statement: ts.Statement): boolean {
+  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false);
+}
+
+function isProcessEnv(expr: ts.Expression): boolean {
+  const inner = skipOuterExpressions(expr);
+  return ts.isPropertyAccessExpression(inner) && inner.name.text === 'env' && ts.isIdentifier(inner.expression) && inner.expression.text === 'process';
+}
+
+function describeSyntax(node: ts.Node): string {
+  switch (node.kind) {
+    case ts.SyntaxKind.NewExpression:
+      return 'constructed object';
+    case ts.SyntaxKind.ThisKeyword:
+      return '`this` value';
+    case ts.SyntaxKind.ClassExpression:
+      return 'class';
+    default:
+      return `run-time expression (${ts.SyntaxKind[node.kind]})`;
+  }
+}
+
+function truncate(text: string, max = 40): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,170 @@
+import ts from 'typescript';
+
+/**
+ * Where a name is declared, found by walking up the syntax tree (no type checker: analysis stays syntactic).
+ * `path` leads from the declared value to the binding when the name comes from destructuring.
+ */
+export type Declaration =
+  | { kind: 'variable'; declaration: ts.VariableDeclaration; path: BindingStep[] }
+  | { kind: 'parameter'; declaration: ts.ParameterDeclaration; path: BindingStep[] }
+  | { kind: 'function'; declaration: ts.FunctionDeclaration }
+  | { kind: 'class'; declaration: ts.ClassDeclaration }
+  | { kind: 'enum'; declaration: ts.EnumDeclaration }
+  | { kind: 'import'; module: string; exportName: string | '*' | 'default'; declaration: ts.Node };
+
+export type BindingStep = { property: string } | { index: number } | { rest: number };
+
+export function findDeclaration(name: string, from: ts.Node): Declaration | undefined {
+  let node: ts.Node | undefined = from;
+  let previous: ts.Node = from;
+  while (node) {
+    const found = declarationIn(node, name, previous);
+    if (found) return found;
+    previous = node;
+    node = node.parent;
+  }
+  return undefined;
+}
+
+function declarationIn(container: ts.Node, name: string, child: ts.Node): Declaration | undefined {
+  if (ts.isSourceFile(container) || ts.isBlock(container) || ts.isModuleBlock(container) || ts.isCaseClause(container) || ts.isDefaultClause(container)) {
+    return declarationInStatements(container.statements, name);
+  }
+  if (ts.isFunctionLike(container)) {
+    const fn = container as ts.SignatureDeclaration;
+    for (const parameter of fn.parameters) {
+      const path = bindingPath(parameter.name, name);
+      if (path) return { kind: 'parameter', declaration: parameter, path };
+    }
+    if ((ts.isFunctionExpression(container) || ts.isFunctionDeclaration(container)) && container.name?.text === name && ts.isFunctionExpression(container)) {
+      return undefined;
+    }
+    return undefined;
+  }
+  if ((ts.isForOfStatement(container) || ts.isForInStatement(container) || ts.isForStatement(container)) && child !== container.initializer) {
+    const init = container.initializer;
+    if (init && ts.isVariableDeclarationList(init)) {
+      for (const declaration of init.declarations) {
+        const path = bindingPath(declaration.name, name);
+        if (path) return { kind: 'variable', declaration, path };
+      }
+    }
+  }
+  if (ts.isCatchClause(container) && container.variableDeclaration) {
+    const path = bindingPath(container.variableDeclaration.name, name);
+    if (path) return { kind: 'variable', declaration: container.variableDeclaration, path };
+  }
+  return undefined;
+}
+
+function declarationInStatements(statements: ts.NodeArray<ts.Statement>, name: string): Declaration | undefined {
+  for (const statement of statements) {
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        const path = bindingPath(declaration.name, name);
+        if (path) return { kind: 'variable', declaration, path };
+      }
+    } else if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) {
+      return { kind: 'function', declaration: statement };
+    } else if (ts.isClassDeclaration(statement) && statement.name?.text === name) {
+      return { kind: 'class', declaration: statement };
+    } else if (ts.isEnumDeclaration(statement) && statement.name.text === name) {
+      return { kind: 'enum', declaration: statement };
+    } else if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const found = importBinding(statement, name);
+      if (found) return found;
+    } else if (ts.isImportEqualsDeclaration(statement) && statement.name.text === name && ts.isExternalModuleReference(statement.moduleReference)) {
+      const expr = statement.moduleReference.expression;
+      if (ts.isStringLiteral(expr)) return { kind: 'import', module: expr.text, exportName: '*', declaration: statement };
+    }
+  }
+  return undefined;
+}
+
+function importBinding(statement: ts.ImportDeclaration, name: string): Declaration | undefined {
+  const clause = statement.importClause;
+  if (!clause) return undefined;
+  const module = (statement.moduleSpecifier as ts.StringLiteral).text;
+  if (clause.name?.text === name) return { kind: 'import', module, exportName: 'default', declaration: clause };
+  const bindings = clause.namedBindings;
+  if (!bindings) return undefined;
+  if (ts.isNamespaceImport(bindings)) {
+    return bindings.name.text === name ? { kind: 'import', module, exportName: '*', declaration: bindings } : undefined;
+  }
+  for (const element of bindings.elements) {
+    if (element.name.text === name) {
+      return { kind: 'import', module, exportName: (element.propertyName ?? element.name).text, declaration: element };
+    }
+  }
+  return undefined;
+}
+
+/** The destructuring steps that lead to `name` inside a binding name, or undefined when it is not bound there. */
+export function bindingPath(binding: ts.BindingName, name: string): BindingStep[] | undefined {
+  if (ts.isIdentifier(binding)) return binding.text === name ? [] : undefined;
+  if (ts.isObjectBindingPattern(binding)) {
+    for (const element of binding.elements) {
+      const key = element.propertyName
+        ? propertyNameText(element.propertyName)
+        : ts.isIdentifier(element.name)
+          ? element.name.text
+          : undefined;
+      const inner = bindingPath(element.name, name);
+      if (inner) {
+        if (element.dotDotDotToken || key === undefined) return undefined;
+        return [{ property: key }, ...inner];
+      }
+    }
+    return undefined;
+  }
+  let index = 0;
+  for (const element of binding.elements) {
+    if (!ts.isOmittedExpression(element)) {
+      const inner = bindingPath(element.name, name);
+      if (inner) return [element.dotDotDotToken ? { rest: index } : { index }, ...inner];
+    }
+    index++;
+  }
+  return undefined;
+}
+
+export function propertyNameText(name: ts.PropertyName | ts.Node): string | undefined {
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  if (ts.isPrivateIdentifier(name)) return name.text;
+  return undefined;
+}
+
+/** Strips parentheses and type-only wrappers: `(x as const)`, `x satisfies T`, `<T>x`, `x!`. */
+export function skipOuterExpressions(node: ts.Expression): ts.Expression {
+  let current = node;
+  for (;;) {
+    if (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isTypeAssertionExpression(current) || ts.isNonNullExpression(current)) {
+      current = current.expression;
+    } else if (ts.isAwaitExpression(current)) {
+      current = current.expression;
+    } else {
+      return current;
+    }
+  }
+}
+
+/** The name of a called method or function: `server.registerTool` → registerTool, `foo` → foo. */
+export function calleeName(call: ts.CallExpression): string | undefined {
+  const callee = skipOuterExpressions(call.expression);
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) return callee.argumentExpression.text;
+  return undefined;
+}
+
+/** The function whose body holds `node` (arrow, function, method), if any. */
+export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  let current = node.parent;
+  while (current && !ts.isSourceFile(current)) {
+    if (ts.isFunctionDeclaration(current) || ts.isFunctionExpression(current) || ts.isArrowFunction(current) || ts.isMethodDeclaration(current) || ts.isConstructorDeclaration(current) || ts.isGetAccessor(current) || ts.isSetAccessor(current)) {
+      return current;
+    }
+    current = current.parent;
+  }
+  return undefined;
+}

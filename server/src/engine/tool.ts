@@ -1,0 +1,65 @@
+import ts from 'typescript';
+import { declaredAnnotations } from './annotations';
+import type { RawTool } from './forms/form';
+import { HINT_DEFAULTS, HINT_KEYS, type DeclaredAnnotations, type HintKey, type HintValue, type Tool } from './model';
+import { originOf } from './resolve';
+import { describeValue, locOf, type Value } from './values';
+
+/** Builds the shared Tool model from what a form found. */
+export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool {
+  const sf = raw.call.getSourceFile();
+  const nameOrigin = originOf.get(raw.name);
+  const nameNode = nameOrigin?.node ?? (raw.name.kind === 'literal' || raw.name.kind === 'unknown' ? raw.name.node : raw.call);
+  const nameSf = nameOrigin?.sf ?? raw.name.sf;
+  const nameLoc = locOf(nameNode, nameSf);
+  const loc = raw.node !== raw.call ? locOf(raw.node, raw.nodeSf) : expanded && nameOrigin ? locOf(nameOrigin.node, nameOrigin.sf) : locOf(raw.call, sf);
+
+  const name = raw.name.kind === 'literal' && typeof raw.name.value === 'string' ? raw.name.value : null;
+  const declared = raw.annotations && !(raw.annotations.kind === 'literal' && raw.annotations.value === undefined)
+    ? declaredAnnotations(raw.annotations, raw.annotationsExpr ?? raw.annotations.node, raw.annotationsExpr ? sf : raw.annotations.sf)
+    : null;
+  const { title, titleSource } = toolTitle(raw.title, declared);
+  const callee = raw.call.expression;
+  const receiver = ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee) ? callee.expression.getText(sf) : '';
+  const tool: Tool = {
+    id: `${loc.file}:${loc.start}:${index}`,
+    name,
+    form: raw.form,
+    loc,
+    nameLoc,
+    receiver,
+    declared,
+    effective: effectiveHints(declared),
+    title,
+    titleSource,
+    inputSchema: raw.inputSchema ? locOf(raw.inputSchema.node, raw.inputSchema.sf) : null,
+    handler: raw.handler && raw.handler.kind === 'function' ? locOf(raw.handler.node, raw.handler.sf) : raw.handler ? locOf(raw.handler.node, raw.handler.sf) : null,
+    config: raw.config ? locOf(raw.config.node, raw.config.sf) : null,
+    slot: raw.slot,
+    misplaced: raw.misplaced,
+    expanded,
+    callArgs: raw.call.arguments.map((arg) => locOf(arg, sf)),
+  };
+  if (name === null) tool.nameReason = raw.name.kind === 'literal' ? `the name is ${describeValue(raw.name)}, not a string` : describeValue(raw.name);
+  return tool;
+}
+
+/** Spec defaults fill what is omitted; what cannot be known stays 'unresolved'. */
+export function effectiveHints(declared: DeclaredAnnotations | null): Record<HintKey, HintValue> {
+  const out = { ...HINT_DEFAULTS } as Record<HintKey, HintValue>;
+  if (!declared) return out;
+  for (const key of HINT_KEYS) {
+    const property = declared.properties.find((p) => p.key === key);
+    if (property) out[key] = typeof property.value === 'boolean' ? property.value : 'unresolved';
+    else if (declared.unresolved.length > 0) out[key] = 'unresolved';
+  }
+  return out;
+}
+
+/** Hosts show `title`, then `annotations.title`, then the name. */
+function toolTitle(configTitle: Value | undefined, declared: DeclaredAnnotations | null): { title: string | null; titleSource: Tool['titleSource'] } {
+  if (configTitle?.kind === 'literal' && typeof configTitle.value === 'string') return { title: configTitle.value, titleSource: 'config' };
+  const annotationTitle = declared?.properties.find((p) => p.key === 'title');
+  if (annotationTitle && typeof annotationTitle.value === 'string') return { title: annotationTitle.value, titleSource: 'annotations' };
+  return { title: null, titleSource: null };
+}

@@ -1,0 +1,118 @@
+import type ts from 'typescript';
+import type { Loc, StaticValue } from './model';
+
+/**
+ * What static evaluation knows about an expression. Every value remembers the node it came from
+ * (for locations and fixes) and its source file.
+ */
+export type Value = LiteralValue | ObjectValue | ArrayValue | FunctionValue | ModuleValue | UnknownValue;
+
+interface Base {
+  node: ts.Node;
+  sf: ts.SourceFile;
+}
+
+export interface LiteralValue extends Base {
+  kind: 'literal';
+  value: string | number | boolean | null | undefined;
+}
+
+export interface ObjectProperty {
+  key: string;
+  value: Value;
+  /** The property as written (`key: value`, shorthand, method), or the spread it came from. */
+  node: ts.Node;
+  keyNode: ts.Node;
+  sf: ts.SourceFile;
+  /** An earlier property of the same key that this one replaced. */
+  overrides?: ObjectProperty;
+}
+
+export interface ObjectValue extends Base {
+  kind: 'object';
+  properties: Map<string, ObjectProperty>;
+  /** Spreads and computed keys that could not be resolved, in source order. */
+  unresolved: { node: ts.Node; sf: ts.SourceFile; reason: string }[];
+}
+
+export interface ArrayValue extends Base {
+  kind: 'array';
+  elements: Value[];
+  /** Set when some elements could not be known (a spread of an unknown value). */
+  partial?: string;
+}
+
+export interface FunctionValue extends Base {
+  kind: 'function';
+  node: ts.FunctionLikeDeclaration;
+  /** Bindings visible where the function was created (closures). */
+  env: Env;
+}
+
+/** A namespace import or a CommonJS module object. */
+export interface ModuleValue extends Base {
+  kind: 'module';
+  node: ts.SourceFile;
+}
+
+/** A point where a loop, callback or wrapper supplies the value; the finder expands these. */
+export interface Binder {
+  /** The parameter or loop-variable declaration whose value is needed. */
+  declaration: ts.ParameterDeclaration | ts.VariableDeclaration;
+  sf: ts.SourceFile;
+}
+
+export interface UnknownValue extends Base {
+  kind: 'unknown';
+  reason: string;
+  /** When the value is only unknown because a loop or caller has not supplied it yet. */
+  binder?: Binder;
+}
+
+/** Values supplied for parameters and loop variables, keyed by their declaration node. */
+export type Env = ReadonlyMap<ts.Node, Value>;
+export const EMPTY_ENV: Env = new Map();
+
+export function unknown(node: ts.Node, sf: ts.SourceFile, reason: string, binder?: Binder): UnknownValue {
+  return binder ? { kind: 'unknown', node, sf, reason, binder } : { kind: 'unknown', node, sf, reason };
+}
+
+export function locOf(node: ts.Node, sf: ts.SourceFile): Loc {
+  return { file: sf.fileName, start: node.getStart(sf), end: node.getEnd() };
+}
+
+/** Converts a value to JSON-like data; unknown parts become 'unresolved'. */
+export function toStatic(value: Value, depth = 0): StaticValue {
+  if (depth > 8) return 'unresolved';
+  switch (value.kind) {
+    case 'literal':
+      return value.value === undefined ? null : value.value;
+    case 'array':
+      return value.elements.map((element) => toStatic(element, depth + 1));
+    case 'object': {
+      const out: Record<string, StaticValue> = {};
+      for (const [key, prop] of value.properties) out[key] = toStatic(prop.value, depth + 1);
+      return out;
+    }
+    default:
+      return 'unresolved';
+  }
+}
+
+/** Describes a value for messages: `"x"`, `1`, `an object`, … */
+export function describeValue(value: Value): string {
+  switch (value.kind) {
+    case 'literal':
+      return value.value === undefined ? 'undefined' : JSON.stringify(value.value);
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'an array';
+    case 'function':
+      return 'a function';
+    case 'module':
+      return 'a module';
+    case 'unknown':
+      return value.reason;
+  }
+}
