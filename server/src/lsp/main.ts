@@ -58,6 +58,7 @@ function guard<P, R>(name: string, handler: (params: P, token: CancellationToken
     try {
       return await handler(params, token);
     } catch (e) {
+      if (e instanceof ResponseError) return e; // invalid params, already explained
       const detail = e instanceof Error ? (e.stack ?? e.message) : String(e);
       log(`${name} failed: ${detail}`);
       return new ResponseError(ErrorCodes.InternalError, `mcp-hints: ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -75,13 +76,41 @@ function guardNotification<P>(name: string, handler: (params: P) => void | Promi
   };
 }
 
+function invalidParams(message: string): ResponseError<void> {
+  return new ResponseError(ErrorCodes.InvalidParams, `mcp-hints: ${message}`);
+}
+
 function requireUri(params: unknown): string {
   const uri = (params as { textDocument?: { uri?: unknown } } | null)?.textDocument?.uri;
-  if (typeof uri !== 'string') throw new TypeError('params.textDocument.uri must be a string');
+  if (typeof uri !== 'string') throw invalidParams('params.textDocument.uri must be a string');
   return uri;
 }
 
-const workspace = new Workspace(documents, (uris) => scheduler.refresh(uris));
+function isPosition(value: unknown): boolean {
+  const p = value as { line?: unknown; character?: unknown } | null;
+  return typeof p?.line === 'number' && typeof p.character === 'number';
+}
+
+function requirePosition(params: unknown): void {
+  if (!isPosition((params as { position?: unknown }).position)) throw invalidParams('params.position must be a Position');
+}
+
+function requireRange(params: unknown): void {
+  const range = (params as { range?: { start?: unknown; end?: unknown } }).range;
+  if (!isPosition(range?.start) || !isPosition(range?.end)) throw invalidParams('params.range must be a Range');
+}
+
+/** Which refresh requests (inlayHint, codeLens) the client understands (inlay hints and lenses show hints too). */
+const refreshSupport = { inlayHints: false, codeLens: false };
+
+/** Open documents went stale: diagnostics, and the inlay hints and lenses that show the same hints. */
+function refreshViews(uris: string[]): void {
+  scheduler.refresh(uris);
+  if (refreshSupport.inlayHints) connection.languages.inlayHint.refresh().catch(() => undefined);
+  if (refreshSupport.codeLens) connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+}
+
+const workspace = new Workspace(documents, (uris) => refreshViews(uris));
 const reports = new ReportBuilder(workspace, (uri) => settingsFor(uri));
 
 /** Settings for a document, and the engine's options follow them (one Project, so the latest profile wins). */
@@ -111,6 +140,8 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   settings.setSupported(!!caps.workspace?.configuration);
   scheduler.pullMode = !!caps.textDocument?.diagnostic;
   scheduler.refreshSupported = !!caps.workspace?.diagnostics?.refreshSupport;
+  refreshSupport.inlayHints = !!caps.workspace?.inlayHint?.refreshSupport;
+  refreshSupport.codeLens = !!caps.workspace?.codeLens?.refreshSupport;
   folders = (params.workspaceFolders ?? []).map((f) => safePath(f.uri)).filter((p): p is string => !!p);
   if (folders.length === 0 && params.rootUri) {
     const root = safePath(params.rootUri);
@@ -164,7 +195,7 @@ connection.onDidChangeConfiguration(
   guardNotification('configuration', (change) => {
     settings.reset(change?.settings);
     reports.clear();
-    scheduler.refresh(documents.all().map((d) => d.uri));
+    refreshViews(documents.all().map((d) => d.uri));
   }),
 );
 
@@ -199,6 +230,7 @@ connection.languages.diagnostics.on(
 connection.onHover(
   guard('hover', async (params) => {
     const uri = requireUri(params);
+    requirePosition(params);
     const doc = documents.get(uri);
     if (!doc) return null;
     const s = await settingsFor(uri);
@@ -215,6 +247,7 @@ connection.onHover(
 connection.onCodeAction(
   guard('codeAction', async (params) => {
     const uri = requireUri(params);
+    requireRange(params);
     const doc = documents.get(uri);
     if (!doc) return [];
     const s = await settingsFor(uri);
@@ -247,6 +280,7 @@ connection.onCodeAction(
 connection.languages.inlayHint.on(
   guard('inlayHint', async (params) => {
     const uri = requireUri(params);
+    requireRange(params);
     const doc = documents.get(uri);
     if (!doc) return [];
     const s = await settingsFor(uri);
@@ -289,7 +323,7 @@ connection.onRequest(
   FileSummaryRequest,
   guard('fileSummary', async (params: FileSummaryParams): Promise<FileSummaryResult> => {
     const uri = (params as FileSummaryParams | null)?.uri;
-    if (typeof uri !== 'string') throw new TypeError('params.uri must be a string');
+    if (typeof uri !== 'string') throw invalidParams('params.uri must be a string');
     const analysis = workspace.analyze(uri);
     if (!analysis) return { toolCount: 0, worst: null, findingCount: 0 };
     const findings = enabledFindings(analysis, await settingsFor(uri));
