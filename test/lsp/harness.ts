@@ -168,6 +168,10 @@ export class LspClient {
     return this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }
 
+  pullReport(uri: string, previousResultId?: string): Promise<DocumentDiagnosticReport> {
+    return this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId }) as Promise<DocumentDiagnosticReport>;
+  }
+
   async pull(uri: string): Promise<Diagnostic[]> {
     const report = (await this.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as DocumentDiagnosticReport;
     if (report.kind !== 'full') throw new Error(`expected a full report, got ${report.kind}`);

@@ -99,6 +99,15 @@ describe('diagnostics', () => {
       assert.ok(codes(items).includes('missing-annotations'), JSON.stringify(codes(items)));
       await new Promise((r) => setTimeout(r, 400)); // longer than the push debounce
       assert.equal(client.pushCount(BASIC_URI), 0, 'a pull client gets no duplicate pushed diagnostics');
+      // Result ids: nothing changed -> "unchanged"; after an edit -> a full report again.
+      const first = await client.pullReport(BASIC_URI);
+      assert.equal(first.kind, 'full');
+      assert.ok(first.resultId);
+      assert.equal((await client.pullReport(BASIC_URI, first.resultId)).kind, 'unchanged');
+      await client.change(BASIC_URI, BASIC + '\n', 2);
+      const edited = await client.pullReport(BASIC_URI, first.resultId);
+      assert.equal(edited.kind, 'full');
+      assert.ok(edited.kind === 'full' && codes(edited.items).includes('missing-annotations'));
     } finally {
       await client.stop();
     }

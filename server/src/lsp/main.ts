@@ -120,7 +120,21 @@ async function settingsFor(uri: string): Promise<Settings> {
   return s;
 }
 
-async function computeDiagnostics(uri: string) {
+/**
+ * Result ids for pull diagnostics: the same analysis object under the same settings object gives the
+ * same diagnostics, so a re-pull (after a refresh for another file) can be answered "unchanged".
+ */
+const resultIds = new WeakMap<object, WeakMap<object, string>>();
+let nextResultId = 1;
+function resultIdOf(analysis: object, s: Settings): string {
+  let bySettings = resultIds.get(analysis);
+  if (!bySettings) resultIds.set(analysis, (bySettings = new WeakMap()));
+  let id = bySettings.get(s);
+  if (!id) bySettings.set(s, (id = String(nextResultId++)));
+  return id;
+}
+
+async function computeDiagnostics(uri: string, previousResultId?: string) {
   const doc = documents.get(uri);
   if (!doc) return undefined;
   const s = await settingsFor(uri);
@@ -129,7 +143,10 @@ async function computeDiagnostics(uri: string) {
   if (!current) return undefined;
   return timed('diagnostics', () => {
     const analysis = workspace.analyze(uri);
-    return { version: current.version, diagnostics: analysis ? diagnosticsFor(analysis, s, workspace) : [] };
+    if (!analysis) return { version: current.version, diagnostics: [], resultId: undefined, unchanged: false };
+    const resultId = resultIdOf(analysis, s);
+    if (resultId === previousResultId) return { version: current.version, diagnostics: [], resultId, unchanged: true };
+    return { version: current.version, diagnostics: diagnosticsFor(analysis, s, workspace), resultId, unchanged: false };
   });
 }
 
@@ -222,8 +239,9 @@ connection.onDidChangeWatchedFiles(
 connection.languages.diagnostics.on(
   guard('diagnostics', async (params) => {
     const uri = requireUri(params);
-    const result = await computeDiagnostics(uri);
-    return { kind: 'full' as const, items: result?.diagnostics ?? [] };
+    const result = await computeDiagnostics(uri, typeof params.previousResultId === 'string' ? params.previousResultId : undefined);
+    if (result?.unchanged && result.resultId) return { kind: 'unchanged' as const, resultId: result.resultId };
+    return { kind: 'full' as const, resultId: result?.resultId, items: result?.diagnostics ?? [] };
   }),
 );
 
