@@ -16,7 +16,8 @@ export function toolFromDefinition(value: Value, form: ToolForm, call: ts.CallEx
   const definition: ObjectValue = value;
   const annotations = definition.properties.get('annotations');
   const nameProperty = definition.properties.get('name')!;
-  const node = ts.isObjectLiteralExpression(definition.node) ? definition.node : nameProperty.node;
+  // A single `addTool(def)` is located at its call; tools in a list at their own definitions.
+  const node = form === 'addTool' ? call : ts.isObjectLiteralExpression(definition.node) ? definition.node : nameProperty.node;
   const misplaced = [
     misplacedHintsIn(definition, 'config-top-level'),
     misplacedHintsIn(objectProperty(definition, 'inputSchema') ?? objectProperty(definition, 'parameters'), 'in-input-schema'),
@@ -26,7 +27,7 @@ export function toolFromDefinition(value: Value, form: ToolForm, call: ts.CallEx
     form,
     call,
     node,
-    nodeSf: ts.isObjectLiteralExpression(definition.node) ? definition.sf : nameProperty.sf,
+    nodeSf: form === 'addTool' ? callSf : ts.isObjectLiteralExpression(definition.node) ? definition.sf : nameProperty.sf,
     name: nameProperty.value,
     config: definition,
     annotations: annotations?.value,

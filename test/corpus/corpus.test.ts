@@ -1,0 +1,117 @@
+// Real MCP servers from npm (../shared/corpus): the analyser must find their tools, read their hints as the
+// servers really declare them, and leave their look-alikes alone. Packages are fetched at test time into
+// .cache/corpus (git-ignored) and never committed.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const repo = resolve(__dirname, '../..');
+const corpusDir = resolve(repo, '../shared/corpus');
+const cacheDir = join(repo, '.cache/corpus');
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+interface ExpectedTool {
+  name: string;
+  file: string;
+  line: number;
+  annotations: Record<string, unknown> | null;
+  title: string | null;
+}
+interface ExpectedPackage {
+  package: string;
+  version: string;
+  tools: ExpectedTool[];
+  traps: { file: string; line?: number; what: string }[];
+  runtime: { file: string | null } | null;
+}
+interface FoundTool {
+  name: string | null;
+  file: string;
+  line: number;
+  annotations: Record<string, unknown> | null;
+  effective: Record<string, boolean | 'unresolved'>;
+  title: string | null;
+}
+
+const expected: ExpectedPackage[] = JSON.parse(readFileSync(join(corpusDir, 'expected.json'), 'utf8'));
+const packageDir = (p: ExpectedPackage) => join(cacheDir, `${p.package.replace(/\//g, '__')}@${p.version}`);
+
+before(() => {
+  if (expected.every((p) => existsSync(packageDir(p)))) return;
+  execFileSync(process.execPath, [join(corpusDir, 'fetch.mjs'), join(corpusDir, 'packages.json'), cacheDir], { stdio: 'inherit' });
+});
+
+function check(dir: string): { tools: FoundTool[] } {
+  // Exit code 1 only means findings were reported; the JSON is what this test reads.
+  try {
+    return JSON.parse(execFileSync(process.execPath, [join(repo, 'dist/cli.js'), 'check', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 }));
+  } catch (error) {
+    const failed = error as { status?: number; stdout?: string };
+    if (failed.status === 1 && failed.stdout) return JSON.parse(failed.stdout);
+    throw error;
+  }
+}
+
+const sameFile = (found: string, wanted: string) => found === wanted || found.endsWith(`/${wanted}`);
+const hintsOf = (annotations: Record<string, unknown> | null | undefined) =>
+  Object.fromEntries(HINTS.filter((key) => annotations && key in annotations).map((key) => [key, annotations![key]]));
+
+const totals = { expected: 0, found: 0, hintsCompared: 0, hintsEqual: 0 };
+
+describe('corpus of real MCP servers', () => {
+  for (const pkg of expected) {
+    test(`${pkg.package}@${pkg.version}`, () => {
+      const { tools } = check(packageDir(pkg));
+      const unmatched = new Set(tools);
+      const missed: string[] = [];
+      const wrongHints: string[] = [];
+      for (const want of pkg.tools) {
+        const match = [...unmatched].find((t) => t.name === want.name && sameFile(t.file, want.file) && Math.abs(t.line - want.line) <= 2);
+        if (!match) {
+          missed.push(`${want.name} (${want.file}:${want.line})`);
+          continue;
+        }
+        unmatched.delete(match);
+        totals.hintsCompared++;
+        // Hosts show the config title, then annotations.title (expected.json lists the config title alone).
+        const wantTitle = want.title ?? (typeof want.annotations?.title === 'string' ? want.annotations.title : null);
+        if (JSON.stringify(hintsOf(match.annotations)) === JSON.stringify(hintsOf(want.annotations)) && match.title === wantTitle) totals.hintsEqual++;
+        else wrongHints.push(`${want.name}: found ${JSON.stringify(hintsOf(match.annotations))} "${match.title}", expected ${JSON.stringify(hintsOf(want.annotations))} "${wantTitle}"`);
+      }
+      totals.expected += pkg.tools.length;
+      totals.found += pkg.tools.length - missed.length;
+
+      const recall = (pkg.tools.length - missed.length) / pkg.tools.length;
+      assert.ok(recall >= 0.95, `recall ${recall.toFixed(3)} < 0.95; missed: ${missed.join(', ')}`);
+      const accuracy = pkg.tools.length - missed.length === 0 ? 1 : 1 - wrongHints.length / (pkg.tools.length - missed.length);
+      assert.ok(accuracy >= 0.98, `hint accuracy ${accuracy.toFixed(3)} < 0.98:\n${wrongHints.join('\n')}`);
+
+      // Nothing reported that is not a real tool: traps and test files stay quiet.
+      const extras = [...unmatched].map((t) => `${t.name} at ${t.file}:${t.line}`);
+      assert.deepEqual(extras, [], 'false positives');
+      for (const trap of pkg.traps) {
+        const hit = tools.find((t) => sameFile(t.file, trap.file) && trap.line !== undefined && t.line === trap.line && !pkg.tools.some((w) => w.name === t.name && w.line === t.line));
+        assert.equal(hit, undefined, `trap reported as a tool: ${trap.what}`);
+      }
+
+      // Ground truth: what the running server answered to tools/list.
+      if (pkg.runtime?.file) {
+        const runtime = JSON.parse(readFileSync(join(corpusDir, pkg.runtime.file), 'utf8')) as { tools: { name: string; annotations?: Record<string, unknown> }[] };
+        for (const live of runtime.tools) {
+          const ours = tools.filter((t) => t.name === live.name);
+          assert.ok(ours.length > 0, `${live.name} is served at run time but was not found`);
+          const agrees = ours.some((t) => JSON.stringify(hintsOf(t.annotations)) === JSON.stringify(hintsOf(live.annotations)));
+          assert.ok(agrees, `${live.name}: runtime hints ${JSON.stringify(hintsOf(live.annotations))}, found ${ours.map((t) => JSON.stringify(hintsOf(t.annotations))).join(' / ')}`);
+        }
+      }
+    });
+  }
+
+  test('overall recall and hint accuracy', () => {
+    console.log(`corpus: ${totals.found}/${totals.expected} tools found, hints equal on ${totals.hintsEqual}/${totals.hintsCompared}`);
+    assert.ok(totals.found / totals.expected >= 0.95);
+    assert.ok(totals.hintsEqual / totals.hintsCompared >= 0.98);
+  });
+});
