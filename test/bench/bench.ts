@@ -3,7 +3,7 @@
 // its own node process (start-up included), best of 3. Rows: a generated workspace (.cache/bench-workspace,
 // whose tool count is asserted) and the real corpus (.cache/corpus) when present.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { discoverFiles } from '../../server/src/engine/files';
@@ -16,33 +16,49 @@ const temp = mkdtempSync(join(tmpdir(), 'mcp-hints-bench-'));
 
 interface Timed {
   ms: number;
+  cpuMs: number;
   stdout: string;
 }
 
+// GNU time gives the child's CPU time, steadier than wall time on a shared machine.
+const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
 function runNode(args: string[], cwd = ROOT): Timed {
+  const cpuFile = join(temp, 'cpu.txt');
+  const [command, commandArgs] = GNU_TIME
+    ? [GNU_TIME, ['-q', '-f', '%U %S', '-o', cpuFile, process.execPath, ...args]]
+    : [process.execPath, args];
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const result = spawnSync(command, commandArgs, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  let cpuMs = Number.NaN;
+  if (GNU_TIME) {
+    const [user, system] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
+    cpuMs = (user + system) * 1000;
+  }
   if (result.error) throw result.error;
   // The CLI exits 1 when it has findings: that is a result, not a failure.
   if (result.status !== 0 && result.status !== 1) {
     throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 2000)}`);
   }
-  return { ms, stdout: result.stdout };
+  return { ms, cpuMs, stdout: result.stdout };
 }
 
 /** Best of `runs` (one run only when the first is slower than `slowMs`). */
+/** Best wall time and best CPU time of `runs` (one run only when the first is slower than `slowMs`). */
 function best(label: string, args: string[], cwd = ROOT, runs = 3, slowMs = Number.POSITIVE_INFINITY): Timed & { runs: number } {
   let bestRun: Timed | undefined;
+  let bestCpu = Number.POSITIVE_INFINITY;
   let done = 0;
   for (let i = 0; i < runs; i++) {
     const timed = runNode(args, cwd);
     done++;
-    process.stderr.write(`  ${label}: ${(timed.ms / 1000).toFixed(2)} s\n`);
+    process.stderr.write(`  ${label}: ${(timed.ms / 1000).toFixed(2)} s wall, ${(timed.cpuMs / 1000).toFixed(2)} s cpu\n`);
     if (!bestRun || timed.ms < bestRun.ms) bestRun = timed;
+    bestCpu = Math.min(bestCpu, timed.cpuMs);
     if (timed.ms > slowMs) break;
   }
-  return { ...bestRun!, runs: done };
+  return { ...bestRun!, cpuMs: bestCpu, runs: done };
 }
 
 const PARSE_SCRIPT = `
@@ -95,6 +111,9 @@ interface Row {
   parseParentsMs: number;
   checkMs: number;
   eslintMs: number;
+  parseCpuMs: number;
+  checkCpuMs: number;
+  eslintCpuMs: number;
   eslintRuns: number;
   tools: number;
   registerToolCalls: number;
@@ -133,6 +152,9 @@ function measure(name: string, folder: string): Row {
     parseParentsMs: parseParents.ms,
     checkMs: check.ms,
     eslintMs: eslint.ms,
+    parseCpuMs: parse.cpuMs,
+    checkCpuMs: check.cpuMs,
+    eslintCpuMs: eslint.cpuMs,
     eslintRuns: eslint.runs,
     tools: output.tools.length,
     registerToolCalls: eslintOutput.hits,
@@ -175,6 +197,15 @@ function main(): void {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
   console.log(line(header));
   for (const row of table) console.log(line(row));
+  if (GNU_TIME) {
+    console.log('\nCPU time (user + system, best run), steadier when the machine is shared:');
+    for (const r of rows) {
+      console.log(
+        `  ${r.name}: parse ${seconds(r.parseCpuMs)}, check ${seconds(r.checkCpuMs)}, eslint ${seconds(r.eslintCpuMs)}; ` +
+          `check/parse ${(r.checkCpuMs / r.parseCpuMs).toFixed(2)}, eslint/check ${(r.eslintCpuMs / r.checkCpuMs).toFixed(1)}`,
+      );
+    }
+  }
   console.log('\ngoals: check/parse <= 1.0 (floor 1.5); eslint/check >= 10 (floor 3)');
 
   const generated = rows[0];

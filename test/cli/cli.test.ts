@@ -1,0 +1,351 @@
+// `mcp-hints check` as a user runs it: dist/cli.js in a child process over temp folders.
+import assert from 'node:assert/strict';
+import { readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { escapeData, escapeProperty } from '../../server/src/cli/formats/github';
+import { annotated, checkJson, HEADER, removeWorkspace, runCli, unannotated, workspace } from './helpers';
+
+const dirs: string[] = [];
+function ws(files: Record<string, string>): string {
+  const dir = workspace(files);
+  dirs.push(dir);
+  return dir;
+}
+after(() => dirs.forEach(removeWorkspace));
+
+const packageVersion = (JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+
+describe('usage', () => {
+  test('--help prints usage and exits 0; --version prints the package version', () => {
+    const dir = ws({});
+    const help = runCli(['--help'], dir);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /Usage: mcp-hints check/);
+    assert.match(help.stdout, /--max-warnings/);
+    const version = runCli(['--version'], dir);
+    assert.equal(version.code, 0);
+    assert.equal(version.stdout.trim(), packageVersion);
+  });
+
+  const usageErrors: [string, string[], RegExp][] = [
+    ['unknown flag', ['check', '--frobnicate'], /unknown option --frobnicate/],
+    ['unknown format', ['check', '--format', 'xml'], /unknown format "xml"/],
+    ['nonexistent path', ['check', 'no/such/place'], /no such file or folder: no\/such\/place/],
+    ['bad --max-warnings', ['check', '--max-warnings', 'many'], /--max-warnings needs a whole number/],
+    ['unknown rule', ['check', '--rule', 'no-such-rule=error'], /unknown rule "no-such-rule"/],
+    ['bad rule severity', ['check', '--rule', 'missing-annotations=loud'], /unknown severity "loud"/],
+    ['unknown profile', ['check', '--profile', 'gemini'], /unknown profile "gemini"/],
+    ['unknown command', ['lint'], /unknown command "lint"/],
+    ['missing config', ['check', '--config', 'nope.json'], /config nope\.json: cannot read/],
+  ];
+  for (const [what, args, message] of usageErrors) {
+    test(`${what}: exit 2 with a one-line message, no stack trace`, () => {
+      const dir = ws({ 'a.ts': 'export const a = 1;\n' });
+      const result = runCli(args, dir);
+      assert.equal(result.code, 2, result.stderr);
+      assert.match(result.stderr, message);
+      assert.match(result.stderr.split('\n')[0], /^mcp-hints: /);
+      assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+      assert.equal(result.stdout, '');
+    });
+  }
+
+  test('bad config JSON: exit 2 naming the file, line and column', () => {
+    const dir = ws({ '.mcp-hints.json': '{\n  "profile": "spec",\n  "rules": { "x" "y" }\n}\n', 'a.ts': '' });
+    const result = runCli(['check'], dir);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /^mcp-hints: config \.mcp-hints\.json:3:\d+: invalid JSON: ColonExpected/);
+  });
+
+  test('config with an unknown key or rule is a config error', () => {
+    const dir = ws({ '.mcp-hints.json': '{ "rulez": {} }', 'a.ts': '' });
+    assert.match(runCli(['check'], dir).stderr, /unknown key "rulez"/);
+    const dir2 = ws({ '.mcp-hints.json': '{ "rules": { "missing-anotations": "off" } }', 'a.ts': '' });
+    const result = runCli(['check'], dir2);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /unknown rule "missing-anotations"/);
+  });
+});
+
+describe('exit codes and findings', () => {
+  test('exit 0 when nothing is wrong', () => {
+    const dir = ws({ 'src/plain.ts': 'export const x = 1;\n', 'src/server.ts': HEADER + annotated('get_user') });
+    const result = runCli(['check'], dir);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /no problems|0 errors/);
+  });
+
+  test('exit 1 on an error (an unreadable file), and the other files still run', () => {
+    const dir = ws({ 'src/server.ts': HEADER + annotated('get_user') });
+    symlinkSync(join(dir, 'missing-target.ts'), join(dir, 'src/broken.ts'));
+    const { result, output } = checkJson(dir);
+    assert.equal(result.code, 1);
+    const broken = output.diagnostics.find((d) => d.file === 'src/broken.ts');
+    assert.ok(broken, JSON.stringify(output.diagnostics));
+    assert.equal(broken.code, 'unreadable-file');
+    assert.equal(broken.severity, 'error');
+    assert.deepEqual(output.tools.map((t) => t.name), ['get_user']);
+  });
+
+  test('a tool without annotations gives a missing-annotations warning; --max-warnings decides the exit code', () => {
+    const dir = ws({ 'src/server.ts': HEADER + unannotated('delete_user') });
+    const { result, output } = checkJson(dir);
+    const warning = output.diagnostics.find((d) => d.code === 'missing-annotations');
+    assert.ok(warning, JSON.stringify(output));
+    assert.equal(warning.severity, 'warning');
+    assert.equal(warning.tool, 'delete_user');
+    assert.equal(warning.file, 'src/server.ts');
+    assert.equal(warning.line, 3);
+    assert.equal(result.code, output.diagnostics.some((d) => d.severity === 'error') ? 1 : 0);
+    const warnings = output.diagnostics.filter((d) => d.severity === 'warning').length;
+    assert.equal(runCli(['check', '--max-warnings', String(warnings - 1)], dir).code, 1);
+    assert.equal(runCli(['check', '--max-warnings', String(warnings)], dir).code, 0);
+  });
+
+  test('--quiet reports errors only (and warnings no longer count)', () => {
+    const dir = ws({ 'src/server.ts': HEADER + unannotated('delete_user') });
+    const { output } = checkJson(dir, ['--quiet']);
+    assert.ok(output.diagnostics.every((d) => d.severity === 'error'), JSON.stringify(output.diagnostics));
+    const text = runCli(['check', '--quiet', '--max-warnings', '0'], dir);
+    assert.equal(text.code, 0, text.stdout);
+    assert.doesNotMatch(text.stdout, /missing-annotations/);
+  });
+
+  test('--rule changes a severity or turns a rule off', () => {
+    const dir = ws({ 'src/server.ts': HEADER + unannotated('delete_user') });
+    const asError = checkJson(dir, ['--rule', 'missing-annotations=error']);
+    assert.equal(asError.result.code, 1);
+    assert.equal(asError.output.diagnostics.find((d) => d.code === 'missing-annotations')?.severity, 'error');
+    const off = checkJson(dir, ['--rule', 'missing-annotations=off']);
+    assert.equal(off.output.diagnostics.filter((d) => d.code === 'missing-annotations').length, 0);
+  });
+
+  test('a .mcp-hints.jsonc config (with comments) sets rules; --rule overrides it', () => {
+    const dir = ws({
+      '.mcp-hints.jsonc': '{\n  // quiet for this repo\n  "rules": { "missing-annotations": "off" },\n}\n',
+      'src/server.ts': HEADER + unannotated('delete_user'),
+    });
+    assert.equal(checkJson(dir).output.diagnostics.filter((d) => d.code === 'missing-annotations').length, 0);
+    const back = checkJson(dir, ['--rule', 'missing-annotations=warning']);
+    assert.equal(back.output.diagnostics.filter((d) => d.code === 'missing-annotations').length, 1);
+  });
+});
+
+describe('--format json', () => {
+  test('contract: keys, types, relative "/" paths, 1-based positions, stable order', () => {
+    const dir = ws({
+      'b/server.ts': HEADER + unannotated('zeta') + unannotated('alpha'),
+      'a/other.ts': HEADER + annotated('get_thing'),
+    });
+    const { output } = checkJson(dir);
+    assert.deepEqual(Object.keys(output), ['version', 'files', 'tools', 'diagnostics']);
+    assert.equal(output.version, 1);
+    assert.equal(output.files, 2);
+    assert.deepEqual(
+      output.tools.map((t) => `${t.file}:${t.line}:${t.name}`),
+      ['a/other.ts:3:get_thing', 'b/server.ts:3:zeta', 'b/server.ts:4:alpha'],
+    );
+    for (const tool of output.tools) {
+      assert.deepEqual(Object.keys(tool), ['name', 'file', 'line', 'column', 'form', 'annotations', 'effective', 'title']);
+      assert.equal(tool.form, 'registerTool');
+      assert.equal(tool.column, 1);
+      assert.deepEqual(Object.keys(tool.effective).sort(), ['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint']);
+    }
+    const getThing = output.tools[0];
+    assert.deepEqual(getThing.annotations, { title: 'get_thing', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    assert.deepEqual(getThing.effective, { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    assert.equal(getThing.title, 'get_thing');
+    const zeta = output.tools[1];
+    assert.equal(zeta.annotations, null);
+    assert.deepEqual(zeta.effective, { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    assert.equal(zeta.title, null);
+    assert.ok(output.diagnostics.length >= 2);
+    for (const d of output.diagnostics) {
+      assert.deepEqual(Object.keys(d), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message', 'tool']);
+      assert.ok(d.line >= 1 && d.column >= 1 && (d.endLine > d.line || (d.endLine === d.line && d.endColumn >= d.column)));
+      assert.ok(['error', 'warning', 'info', 'hint'].includes(d.severity));
+      assert.equal(typeof d.message, 'string');
+      assert.doesNotMatch(d.file, /\\|^\//);
+    }
+    const sorted = [...output.diagnostics].sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line || x.column - y.column));
+    assert.deepEqual(output.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`), sorted.map((d) => `${d.file}:${d.line}:${d.column}`));
+    // The name "zeta" is written at line 3 after `server.registerTool(` (21 characters).
+    const zetaWarning = output.diagnostics.find((d) => d.tool === 'zeta' && d.code === 'missing-annotations');
+    assert.ok(zetaWarning);
+    assert.equal(zetaWarning.file, 'b/server.ts');
+    assert.equal(zetaWarning.line, 3);
+  });
+
+  test('paths are relative to the current folder, with "/", for any argument form', () => {
+    const dir = ws({ 'pkg/src/deep/server.ts': HEADER + unannotated('x') });
+    const fromRoot = checkJson(dir, ['pkg/src']);
+    assert.equal(fromRoot.output.tools[0].file, 'pkg/src/deep/server.ts');
+    const fromInside = checkJson(join(dir, 'pkg'), ['.']);
+    assert.equal(fromInside.output.tools[0].file, 'src/deep/server.ts');
+    const absolute = checkJson(join(dir, 'pkg'), [join(dir, 'pkg/src/deep/server.ts')]);
+    assert.equal(absolute.output.tools[0].file, 'src/deep/server.ts');
+  });
+});
+
+describe('--format sarif', () => {
+  test('SARIF 2.1.0 with the required fields, rules from the registry and relative locations', () => {
+    const dir = ws({ 'src/server.ts': HEADER + unannotated('delete_user') });
+    const result = runCli(['check', '--format', 'sarif'], dir);
+    const log = JSON.parse(result.stdout);
+    assert.equal(log.version, '2.1.0');
+    assert.match(log.$schema, /sarif-2\.1\.0/);
+    assert.equal(log.runs.length, 1);
+    const run = log.runs[0];
+    assert.equal(run.tool.driver.name, 'mcp-hints');
+    assert.equal(run.tool.driver.version, packageVersion);
+    assert.match(run.tool.driver.informationUri, /^https:\/\//);
+    const ruleIds = run.tool.driver.rules.map((r: { id: string }) => r.id);
+    assert.ok(ruleIds.includes('missing-annotations'), ruleIds.join(','));
+    assert.ok(ruleIds.includes('unreadable-file'));
+    for (const rule of run.tool.driver.rules) {
+      assert.equal(typeof rule.id, 'string');
+      assert.ok(rule.shortDescription.text.length > 0, rule.id);
+      assert.ok(rule.fullDescription.text.length > 0, rule.id);
+      assert.match(rule.helpUri, /^https:\/\/.*\.md$/);
+      assert.ok(['error', 'warning', 'note'].includes(rule.defaultConfiguration.level));
+    }
+    assert.ok(run.originalUriBaseIds['%SRCROOT%'].uri.startsWith('file://'));
+    assert.ok(run.results.length >= 1);
+    for (const r of run.results) {
+      assert.equal(typeof r.ruleId, 'string');
+      assert.ok(['error', 'warning', 'note'].includes(r.level));
+      assert.equal(typeof r.message.text, 'string');
+      assert.equal(run.tool.driver.rules[r.ruleIndex].id, r.ruleId);
+      const location = r.locations[0].physicalLocation;
+      assert.equal(location.artifactLocation.uriBaseId, '%SRCROOT%');
+      assert.equal(location.artifactLocation.uri, 'src/server.ts');
+      assert.ok(location.region.startLine >= 1 && location.region.startColumn >= 1);
+      assert.ok(location.region.endLine >= location.region.startLine);
+    }
+  });
+});
+
+describe('--format github', () => {
+  test('one workflow command per finding, properties escaped', () => {
+    const dir = ws({ 'src/a,b:c.ts': HEADER + unannotated('delete_user') });
+    const result = runCli(['check', '--format', 'github'], dir);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.ok(lines.length >= 1, result.stdout);
+    for (const line of lines) {
+      assert.match(line, /^::(error|warning|notice) file=[^,:]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=mcp-hints\([a-z-]+\)::[^\r\n]+$/);
+    }
+    assert.ok(lines.some((l) => l.startsWith('::warning file=src/a%2Cb%3Ac.ts,line=3,')), lines.join('\n'));
+  });
+
+  test('escaping follows GitHub rules', () => {
+    assert.equal(escapeData('50% done\r\nnext: a, b'), '50%25 done%0D%0Anext: a, b');
+    assert.equal(escapeProperty('a:b,c%\n'), 'a%3Ab%2Cc%25%0A');
+  });
+});
+
+describe('--format text', () => {
+  test('per file: the tools with their effective hints, then findings, then a summary', () => {
+    const dir = ws({ 'src/server.ts': HEADER + unannotated('delete_user') + annotated('get_user'), 'src/plain.ts': 'export {};\n' });
+    const result = runCli(['check', '--no-color'], dir);
+    const out = result.stdout;
+    assert.doesNotMatch(out, /\u001b\[/, 'no colour codes');
+    assert.match(out, /^src\/server\.ts$/m);
+    assert.match(out, /3:1\s+delete_user\s+RO=false\s+DE=true\s+ID=false\s+OW=true\s+\(no annotations: all defaults\)/);
+    assert.match(out, /4:1\s+get_user\s+RO=true\s+DE=false\s+ID=true\s+OW=false/);
+    assert.match(out, /3:\d+\s+warning\s+.*missing-annotations$/m);
+    assert.match(out, /2 tools in 1 file \(2 files checked\)/);
+    assert.doesNotMatch(out, /plain\.ts/, 'files without tools or findings are not listed');
+  });
+});
+
+describe('--fix', () => {
+  test('writes safe fixes; a second --fix changes nothing; without --fix nothing is written', () => {
+    const source = HEADER + unannotated('delete_user') + unannotated('list_users');
+    const dir = ws({ 'src/server.ts': source });
+    const file = join(dir, 'src/server.ts');
+    runCli(['check'], dir);
+    assert.equal(readFileSync(file, 'utf8'), source, 'check without --fix must not write');
+    const first = runCli(['check', '--fix'], dir);
+    const fixed = readFileSync(file, 'utf8');
+    assert.notEqual(fixed, source, `--fix should have written annotations\n${first.stdout}${first.stderr}`);
+    assert.match(fixed, /annotations/);
+    const after = checkJson(dir);
+    assert.equal(after.output.diagnostics.filter((d) => d.code === 'missing-annotations').length, 0, JSON.stringify(after.output.diagnostics));
+    assert.equal(after.output.tools.length, 2);
+    runCli(['check', '--fix'], dir);
+    assert.equal(readFileSync(file, 'utf8'), fixed, 'a second --fix changes nothing');
+  });
+});
+
+describe('files', () => {
+  test('.gitignore (root and nested, with negation), node_modules, .git, test files and .d.ts are skipped in folders', () => {
+    const dir = ws({
+      '.gitignore': 'generated/\n*.gen.ts\n',
+      'src/server.ts': HEADER + unannotated('kept'),
+      'src/api.gen.ts': HEADER + unannotated('gen_ignored'),
+      'generated/x.ts': HEADER + unannotated('generated_ignored'),
+      'pkg/.gitignore': 'local/\n!keep.gen.ts\n',
+      'pkg/local/y.ts': HEADER + unannotated('nested_ignored'),
+      'pkg/keep.gen.ts': HEADER + unannotated('unignored'),
+      'other/local/z.ts': HEADER + unannotated('not_under_pkg'),
+      'node_modules/dep/index.js': HEADER + unannotated('in_node_modules'),
+      '.git/hooks/x.js': HEADER + unannotated('in_git'),
+      'src/server.test.ts': HEADER + unannotated('in_test'),
+      'src/server.spec.js': HEADER + unannotated('in_spec'),
+      'src/__tests__/t.ts': HEADER + unannotated('in_tests_folder'),
+      'src/__mocks__/m.ts': HEADER + unannotated('in_mocks'),
+      'src/types.d.ts': HEADER + unannotated('in_dts'),
+      'src/readme.md': unannotated('in_markdown'),
+    });
+    const names = checkJson(dir).output.tools.map((t) => t.name).sort();
+    assert.deepEqual(names, ['kept', 'not_under_pkg', 'unignored']);
+  });
+
+  test('every source extension is read', () => {
+    const files: Record<string, string> = {};
+    for (const ext of ['ts', 'tsx', 'mts', 'cts', 'js', 'mjs', 'cjs', 'jsx']) files[`src/f.${ext}`] = unannotated(`tool_${ext}`);
+    const names = checkJson(ws(files)).output.tools.map((t) => t.name).sort();
+    assert.deepEqual(names, ['tool_cjs', 'tool_cts', 'tool_js', 'tool_jsx', 'tool_mjs', 'tool_mts', 'tool_ts', 'tool_tsx']);
+  });
+
+  test('explicit file arguments are always read, even ignored or test files', () => {
+    const dir = ws({ '.gitignore': 'ignored.ts\n', 'ignored.ts': HEADER + unannotated('ignored_one'), 'x.test.ts': HEADER + unannotated('test_one') });
+    assert.deepEqual(checkJson(dir).output.tools, []);
+    const names = checkJson(dir, ['ignored.ts', 'x.test.ts']).output.tools.map((t) => t.name).sort();
+    assert.deepEqual(names, ['ignored_one', 'test_one']);
+  });
+
+  test('config "ignore" patterns skip more', () => {
+    const dir = ws({ '.mcp-hints.json': '{ "ignore": ["legacy/**", "*.old.ts"] }', 'legacy/a.ts': unannotated('legacy'), 'b.old.ts': unannotated('old'), 'c.ts': unannotated('kept') });
+    assert.deepEqual(checkJson(dir).output.tools.map((t) => t.name), ['kept']);
+  });
+
+  test('in a git repository, parent .gitignore files apply to a subfolder, but a folder they ignore is checked when named', () => {
+    const dir = ws({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gitignore': 'cache/\n*.gen.ts\n',
+      'cache/x.ts': unannotated('cached'),
+      'src/a.gen.ts': unannotated('generated'),
+      'src/b.ts': unannotated('kept'),
+    });
+    assert.deepEqual(checkJson(dir).output.tools.map((t) => t.name), ['kept']);
+    assert.deepEqual(checkJson(dir, ['src']).output.tools.map((t) => t.name), ['kept']);
+    assert.deepEqual(checkJson(dir, ['cache']).output.tools.map((t) => t.name), ['cached']);
+  });
+});
+
+describe('workers', () => {
+  test('a large run (worker threads) gives exactly the in-process result', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 230; i++) files[`src/m${String(i).padStart(3, '0')}.ts`] = HEADER + unannotated(`tool_${i}`) + (i % 3 === 0 ? annotated(`read_${i}`) : '');
+    for (let i = 0; i < 50; i++) files[`src/plain${i}.ts`] = `export const v${i} = ${i};\n`;
+    const dir = ws(files);
+    const inWorkers = checkJson(dir, [], {}, 120_000);
+    const inProcess = checkJson(dir, [], { MCP_HINTS_WORKERS: '0' }, 120_000);
+    assert.equal(inWorkers.output.files, 280);
+    assert.equal(inWorkers.output.tools.length, 230 + 77);
+    assert.deepEqual(inWorkers.output, inProcess.output);
+    assert.equal(inWorkers.result.code, inProcess.result.code);
+  });
+});
