@@ -58,6 +58,20 @@ describe('report', () => {
     assert.deepEqual(files(WORK), before, 'no file was written or touched');
   });
 
+  test('a cached file is re-analysed when a constant it imports changes on disk', async () => {
+    const consts = join(WORK, 'src', 'consts.ts');
+    writeFileSync(consts, 'export const RO = { readOnlyHint: true };\n');
+    writeFileSync(join(WORK, 'src', 'e.ts'), "import { RO } from './consts';\nconst server = new McpServer({});\n" + tool('epsilon', ', annotations: RO'));
+    const first = await client.request<ReportResult>('mcp-hints/report', {});
+    assert.equal(first.tools.find((t) => t.name === 'epsilon')?.effective.readOnlyHint, true);
+    writeFileSync(consts, 'export const RO = { readOnlyHint: false, openWorldHint: false };\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(consts).href, type: 2 }] });
+    const second = await client.request<ReportResult>('mcp-hints/report', {});
+    assert.equal(second.tools.find((t) => t.name === 'epsilon')?.effective.readOnlyHint, false);
+    rmSync(consts);
+    rmSync(join(WORK, 'src', 'e.ts'));
+  });
+
   test('an open buffer wins over the disk, and fileSummary counts its tools', async () => {
     const uri = pathToFileURL(join(WORK, 'src', 'b.js')).href;
     await client.open(uri, "const server = new McpServer({});\n" + tool('gamma') + tool('delta'), 'javascript');

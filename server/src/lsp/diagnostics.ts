@@ -8,7 +8,7 @@ import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver/node';
-import type { FileAnalysis, Finding, Severity } from '../engine/model';
+import type { FileAnalysis, Finding, Loc, Severity, Tool } from '../engine/model';
 import { ruleDocUrl } from '../engine/rules';
 import { effectiveSeverity, type Settings } from './settings';
 import type { Workspace } from './workspace';
@@ -35,8 +35,21 @@ export function enabledFindings(analysis: FileAnalysis, settings: Settings): { f
   return out;
 }
 
-export function toDiagnostic(finding: Finding, severity: Severity, workspace: Workspace, file: string): Diagnostic {
-  const range = finding.loc.file === file ? workspace.locToRange(finding.loc) : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+/**
+ * Where a finding shows in `file`: its own location, or, when that is in another file (an imported
+ * annotations constant), the tool's registration here.
+ */
+function anchorIn(finding: Finding, file: string, tools: readonly Tool[]): Loc | null {
+  if (finding.loc.file === file) return finding.loc;
+  const tool = tools.find((t) => t.id === finding.toolId);
+  if (tool?.nameLoc.file === file) return tool.nameLoc;
+  if (tool?.loc.file === file) return tool.loc;
+  return null;
+}
+
+export function toDiagnostic(finding: Finding, severity: Severity, workspace: Workspace, file: string, tools: readonly Tool[] = []): Diagnostic {
+  const anchor = anchorIn(finding, file, tools);
+  const range = anchor ? workspace.locToRange(anchor) : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   const diagnostic: Diagnostic = {
     range,
     severity: SEVERITY[severity],
@@ -45,8 +58,10 @@ export function toDiagnostic(finding: Finding, severity: Severity, workspace: Wo
     source: SOURCE,
     message: finding.message,
   };
-  if (finding.related?.length) {
-    diagnostic.relatedInformation = finding.related.map(
+  const related = [...(finding.related ?? [])];
+  if (anchor !== finding.loc) related.unshift({ loc: finding.loc, message: 'The problem is here.' });
+  if (related.length) {
+    diagnostic.relatedInformation = related.map(
       (r): DiagnosticRelatedInformation => ({
         location: { uri: workspace.uriOf(r.loc.file), range: workspace.locToRange(r.loc) },
         message: r.message,
@@ -61,7 +76,7 @@ export function toDiagnostic(finding: Finding, severity: Severity, workspace: Wo
 }
 
 export function diagnosticsFor(analysis: FileAnalysis, settings: Settings, workspace: Workspace): Diagnostic[] {
-  return enabledFindings(analysis, settings).map(({ finding, severity }) => toDiagnostic(finding, severity, workspace, analysis.file));
+  return enabledFindings(analysis, settings).map(({ finding, severity }) => toDiagnostic(finding, severity, workspace, analysis.file, analysis.tools));
 }
 
 /** Schedules diagnostics: debounced pushes for push clients, refresh requests for pull clients. */

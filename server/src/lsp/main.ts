@@ -276,7 +276,7 @@ connection.onCodeAction(
       const findings = enabledFindings(analysis, s).map(({ finding, severity }) => ({
         finding,
         severity,
-        diagnostic: toDiagnostic(finding, severity, workspace, analysis.file),
+        diagnostic: toDiagnostic(finding, severity, workspace, analysis.file, analysis.tools),
       }));
       const enabledRules = new Set(findings.map((f) => f.finding.rule));
       return computeCodeActions({

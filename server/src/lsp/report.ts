@@ -1,7 +1,9 @@
 // `mcp-hints/report`: every tool in the open documents and the workspace folders, for the client's
-// report view. Reads files (never runs or writes them); results are cached per file by mtime and size.
+// report view. Reads files (never runs or writes them); results are cached per file while it and its
+// dependencies keep their mtime and size.
 
 import { statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 // The CommonJS build: the ESM one calls createRequire(import.meta.url), which is undefined in our CJS bundle.
 import tinyglobby = require('tinyglobby');
 import type { CancellationToken } from 'vscode-languageserver/node';
@@ -56,13 +58,13 @@ export function reportTools(analysis: FileAnalysis, settings: Settings, workspac
         rule: finding.rule,
         severity,
         message: finding.message,
-        range: finding.loc.file === analysis.file ? workspace.locToRange(finding.loc) : workspace.locToRange(tool.nameLoc),
+        range: workspace.locToRange(finding.loc.file === tool.nameLoc.file ? finding.loc : tool.nameLoc),
       })),
   }));
 }
 
 export class ReportBuilder {
-  private readonly cache = new Map<string, { mtimeMs: number; size: number; tools: ReportTool[] }>();
+  private readonly cache = new Map<string, { stamps: [string, string][]; tools: ReportTool[] }>();
 
   constructor(
     private readonly workspace: Workspace,
@@ -89,41 +91,58 @@ export class ReportBuilder {
       seen.add(analysis.file);
       tools.push(...reportTools(analysis, await this.settingsFor(doc.uri), this.workspace));
     }
-    const { files, truncated } = await workspaceSourceFiles(folders);
+    let truncated = false;
     let count = 0;
-    for (const path of files) {
-      if (seen.has(path)) continue;
-      seen.add(path);
-      if (token?.isCancellationRequested) break;
-      if (++count % 50 === 0) await new Promise((resolve) => setImmediate(resolve)); // let other requests in
-      try {
-        tools.push(...(await this.fileTools(path)));
-      } catch (e) {
-        errors.push({ uri: this.workspace.uriOf(path), message: e instanceof Error ? e.message : String(e) });
+    for (const folder of folders) {
+      // One settings request per folder, not per file.
+      const settings = await this.settingsFor(pathToFileURL(folder).href);
+      const found = await workspaceSourceFiles([folder]);
+      truncated ||= found.truncated;
+      for (const path of found.files) {
+        if (seen.has(path)) continue;
+        seen.add(path);
+        if (token?.isCancellationRequested) break;
+        if (++count % 50 === 0) await new Promise((resolve) => setImmediate(resolve)); // let other requests in
+        try {
+          tools.push(...this.fileTools(path, settings));
+        } catch (e) {
+          errors.push({ uri: this.workspace.uriOf(path), message: e instanceof Error ? e.message : String(e) });
+        }
       }
     }
     return { tools, filesScanned: seen.size, errors, truncated };
   }
 
-  private async fileTools(path: string): Promise<ReportTool[]> {
+  /** A file's identity on disk; open buffers get a fresh one each time (they may differ from the disk). */
+  private stamp(path: string): string {
+    if (this.workspace.isOpen(path)) return `open:${Math.random()}`;
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
+  }
+
+  private fileTools(path: string, settings: Settings): ReportTool[] {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (!stat || !stat.isFile()) return [];
     const cached = this.cache.get(path);
-    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.tools;
+    // Valid while the file and every file its analysis read (imported constants) are unchanged.
+    if (cached && cached.stamps.every(([p, s]) => this.stamp(p) === s)) return cached.tools;
     let tools: ReportTool[] = [];
+    let dependencies: string[] = [];
     const text = diskHost.readFile(path);
     if (text !== undefined && mayRegisterTools(text)) {
       const project = this.workspace.project;
       const analysis = project.analyzeFile(path);
       if (analysis.error) throw new Error(analysis.error);
-      tools = reportTools(analysis, await this.settingsFor(this.workspace.uriOf(path)), this.workspace);
+      tools = reportTools(analysis, settings, this.workspace);
+      dependencies = analysis.dependencies;
       // Keep memory flat on big workspaces: nothing open reads this file, so drop its syntax tree.
       if (!this.workspace.isOpen(path) && project.dependentsOf(path).length === 0) {
         project.forget(path);
         this.workspace.dropClosedDocument(path);
       }
     }
-    this.cache.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, tools });
+    const stamps = [path, ...dependencies].map((p): [string, string] => [p, this.stamp(p)]);
+    this.cache.set(path, { stamps, tools });
     return tools;
   }
 }

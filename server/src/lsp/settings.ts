@@ -66,8 +66,6 @@ export class SettingsStore {
   private readonly cache = new Map<string, Promise<Settings>>();
   /** Settings sent in didChangeConfiguration by clients that cannot answer workspace/configuration. */
   private pushed: Settings | null = null;
-  /** The last settings any resource returned: the engine's profile follows it (one Project per server). */
-  latest: Settings = DEFAULT_SETTINGS;
 
   constructor(private readonly connection: Connection) {}
 
@@ -86,11 +84,7 @@ export class SettingsStore {
     if (!pending) {
       pending = this.connection.workspace
         .getConfiguration({ scopeUri: uri, section: 'mcp-hints' })
-        .then((raw) => {
-          const settings = normalizeSettings(raw);
-          this.latest = settings;
-          return settings;
-        })
+        .then((raw) => normalizeSettings(raw))
         .catch(() => DEFAULT_SETTINGS);
       this.cache.set(uri, pending);
     }
@@ -101,9 +95,7 @@ export class SettingsStore {
   reset(pushed?: unknown): void {
     this.cache.clear();
     if (!this.supported && isObject(pushed) && 'mcp-hints' in pushed) {
-      const settings = normalizeSettings(pushed['mcp-hints']);
-      this.latest = settings;
-      this.pushed = settings;
+      this.pushed = normalizeSettings(pushed['mcp-hints']);
     }
   }
 
