@@ -55,8 +55,8 @@ function toolLine(tool: ToolRecord, nameWidth: number, paint: Paint): string {
   else if (tool.defaulted.length > 0) note = `defaults: ${tool.defaulted.map((k) => SHORT[k]).join(', ')}`;
   if (HINT_KEYS.some((k) => tool.effective[k] === 'unresolved')) note = note ? `${note}; ? = unresolved` : '? = unresolved';
   const position = `${tool.line}:${tool.column}`.padEnd(8);
-  const title = tool.title ? `  ${JSON.stringify(tool.title)}` : '';
-  return `    ${paint.dim(position)}${paint.bold(name.padEnd(nameWidth))}  ${hints.trimEnd()}${note ? `  ${paint.dim(`(${note})`)}` : ''}${paint.dim(title)}`;
+  const title = tool.title ? paint.dim(`  ${JSON.stringify(tool.title)}`) : '';
+  return `    ${paint.dim(position)}${paint.bold(name.padEnd(nameWidth))}  ${hints.trimEnd()}${note ? `  ${paint.dim(`(${note})`)}` : ''}${title}`;
 }
 
 function severityLabel(severity: DiagnosticRecord['severity'], paint: Paint): string {
