@@ -104,7 +104,7 @@ export class Project {
     }
     const dependencies = new Set<string>();
     const tools: Tool[] = findTools(this, sourceFile, dependencies);
-    const findings: Finding[] = runRules(tools, sourceFile, this.options);
+    const findings: Finding[] = runRules(tools, sourceFile, this.options, (file) => this.getSourceFile(file));
     dependencies.delete(path);
     return { file: path, tools, findings, dependencies: [...dependencies] };
   }

@@ -1,25 +1,74 @@
 import type ts from 'typescript';
+import { insertLineAbove } from '../fixes';
 import type { Finding, Tool } from '../model';
-import type { EngineOptions } from '../options';
+import type { EngineOptions, RuleSetting } from '../options';
+import { authorizationInAnnotations } from './authorization-in-annotations';
+import { deprecatedToolApi } from './deprecated-tool-api';
+import { destructiveOnReadOnly } from './destructive-on-read-only';
+import { applyDirectives, INVALID_DIRECTIVE, UNUSED_DIRECTIVE } from './directives';
+import { duplicateToolName } from './duplicate-tool-name';
+import { implicitDefault } from './implicit-default';
+import { misplacedAnnotations } from './misplaced-annotations';
+import { missingAnnotations } from './missing-annotations';
+import { nonBooleanHint } from './non-boolean-hint';
 import type { Rule, RuleContext } from './rule';
+import { unknownAnnotationKey } from './unknown-annotation-key';
+import { unresolvedAnnotations } from './unresolved-annotations';
 
-export const RULES: readonly Rule[] = [];
+/** Every rule, in the order their findings are listed. */
+export const RULES: readonly Rule[] = [
+  missingAnnotations,
+  implicitDefault,
+  destructiveOnReadOnly,
+  unknownAnnotationKey,
+  nonBooleanHint,
+  unresolvedAnnotations,
+  misplacedAnnotations,
+  authorizationInAnnotations,
+  duplicateToolName,
+  deprecatedToolApi,
+];
+
+/** Ids a directive may name, including the directive checks themselves. */
+export function knownRuleIds(): Set<string> {
+  return new Set([...RULES.map((r) => r.id), INVALID_DIRECTIVE, UNUSED_DIRECTIVE]);
+}
 
 export function ruleDocUrl(id: string): string {
   return `https://github.com/mcp-hints/mcp-hints/blob/main/docs/rules/${id}.md`;
 }
 
-export function runRules(tools: Tool[], sourceFile: ts.SourceFile, options: EngineOptions, textOf: (file: string) => string | undefined = () => undefined): Finding[] {
+/** The severity in force for a rule: settings first, then the profile, then the rule's default. */
+export function ruleSetting(rule: Rule, options: EngineOptions): RuleSetting {
+  const configured = options.rules?.[rule.id];
+  if (configured) return configured;
+  // ChatGPT wants destructiveHint: false written even on read-only tools.
+  if (options.profile === 'chatgpt' && rule.id === destructiveOnReadOnly.id) return 'off';
+  return rule.defaultSeverity;
+}
+
+export function runRules(tools: Tool[], sourceFile: ts.SourceFile, options: EngineOptions, sourceFileOf: (file: string) => ts.SourceFile | undefined = () => undefined): Finding[] {
   const findings: Finding[] = [];
-  for (const tool of tools) {
-    for (const rule of RULES) {
-      const setting = options.rules?.[rule.id];
-      if (setting === 'off') continue;
-      const context: RuleContext = { tool, tools, sourceFile, options, textOf };
+  const lookup = (file: string) => (file === sourceFile.fileName ? sourceFile : sourceFileOf(file));
+  for (const rule of RULES) {
+    const setting = ruleSetting(rule, options);
+    if (setting === 'off') continue;
+    for (const tool of tools) {
+      const context: RuleContext = { tool, tools, sourceFile, options, sourceFileOf: lookup };
       for (const report of rule.check(context)) {
-        findings.push({ rule: rule.id, severity: setting ?? rule.defaultSeverity, tool: tool.name, toolId: tool.id, fixes: [], ...report });
+        const finding: Finding = { rule: rule.id, severity: setting, tool: tool.name, toolId: tool.id, fixes: [], ...report };
+        finding.fixes = [...finding.fixes, ...disableFix(finding, lookup)];
+        findings.push(finding);
       }
     }
   }
-  return findings;
+  const withDirectives = applyDirectives(findings, sourceFile, knownRuleIds());
+  return withDirectives.sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : a.loc.file < b.loc.file ? -1 : 1));
+}
+
+/** "Disable <rule> for this line": the directive needs a reason, typed after `--`. */
+function disableFix(finding: Finding, lookup: (file: string) => ts.SourceFile | undefined) {
+  const sf = lookup(finding.loc.file);
+  if (!sf) return [];
+  return [{ title: `Disable ${finding.rule} for this line (with a reason)`, safe: false, edits: [insertLineAbove(sf, finding.loc.start, `// mcp-hints-disable-next-line ${finding.rule} -- `)] }];
 }

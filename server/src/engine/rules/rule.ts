@@ -18,8 +18,8 @@ export interface RuleContext {
   tools: readonly Tool[];
   sourceFile: ts.SourceFile;
   options: EngineOptions;
-  /** The text of any file the tool's locations point into. */
-  textOf(file: string): string | undefined;
+  /** The parsed file any of the tool's locations point into (handlers and constants may live elsewhere). */
+  sourceFileOf(file: string): ts.SourceFile | undefined;
 }
 
 /** A finding before the engine adds the rule id, severity and tool. */

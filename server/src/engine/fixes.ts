@@ -1,0 +1,138 @@
+import ts from 'typescript';
+import type { Loc, TextEdit } from './model';
+import { skipOuterExpressions } from './scope';
+
+/** Text edits that keep the user's formatting: indentation, line endings, quotes, trailing commas. */
+
+/** The node that spans exactly `loc` (or the innermost one containing it). */
+export function nodeAt(sf: ts.SourceFile, loc: Loc): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (node.getStart(sf) <= loc.start && node.getEnd() >= loc.end) {
+      found = node;
+      ts.forEachChild(node, visit);
+    }
+  };
+  ts.forEachChild(sf, visit);
+  return found;
+}
+
+export function objectLiteralAt(sf: ts.SourceFile, loc: Loc): ts.ObjectLiteralExpression | undefined {
+  let node = nodeAt(sf, loc);
+  while (node && !ts.isObjectLiteralExpression(node)) {
+    if (ts.isExpression(node) && ts.isObjectLiteralExpression(skipOuterExpressions(node))) return skipOuterExpressions(node) as ts.ObjectLiteralExpression;
+    node = node.parent;
+  }
+  return node;
+}
+
+export function eol(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+/** The indentation of the line holding `offset`. */
+export function lineIndent(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+}
+
+/** One level of indentation as the file writes it. */
+export function indentUnit(text: string): string {
+  const match = /\n(\t+|[ ]{2,})\S/.exec(text);
+  if (!match) return '  ';
+  return match[1].startsWith('\t') ? '\t' : match[1].length % 4 === 0 && !/\n {2}\S/.test(text) ? '    ' : '  ';
+}
+
+/** Preferred quote character: the one most string literals of the file use. */
+export function quoteOf(text: string): '"' | "'" {
+  const single = (text.match(/'[^'\n]*'/g) ?? []).length;
+  const double = (text.match(/"[^"\n]*"/g) ?? []).length;
+  return single > double ? "'" : '"';
+}
+
+export function stringLiteral(value: string, quote: '"' | "'"): string {
+  const json = JSON.stringify(value);
+  if (quote === '"') return json;
+  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
+/** Appends `key: value` properties to an object literal, on new lines when the object spans lines. */
+export function insertProperties(sf: ts.SourceFile, object: ts.ObjectLiteralExpression, entries: string[]): TextEdit {
+  const text = sf.text;
+  const nl = eol(text);
+  const start = object.getStart(sf);
+  const closeBrace = object.getEnd() - 1;
+  const multiLine = text.slice(start, object.getEnd()).includes('\n');
+  const properties = object.properties;
+  const last = properties.at(-1);
+  if (!last) {
+    if (!multiLine) return { file: sf.fileName, start: start + 1, end: closeBrace, newText: ` ${entries.join(', ')} ` };
+    const outer = lineIndent(text, start);
+    const inner = outer + indentUnit(text);
+    return { file: sf.fileName, start: start + 1, end: closeBrace, newText: `${nl}${entries.map((e) => `${inner}${e},`).join(nl)}${nl}${outer}` };
+  }
+  const trailingComma = properties.hasTrailingComma;
+  const insertAt = trailingComma ? text.indexOf(',', last.getEnd()) + 1 : last.getEnd();
+  if (!multiLine) {
+    return { file: sf.fileName, start: insertAt, end: insertAt, newText: `${trailingComma ? '' : ','} ${entries.join(', ')}${trailingComma ? ',' : ''}` };
+  }
+  const indent = lineIndent(text, last.getStart(sf));
+  const body = entries.map((e, i) => `${indent}${e}${i < entries.length - 1 || trailingComma ? ',' : ''}`).join(nl);
+  return { file: sf.fileName, start: insertAt, end: insertAt, newText: `${trailingComma ? '' : ','}${nl}${body}` };
+}
+
+/** Removes a property with its comma and, when it sits on its own line, the whole line. */
+export function removeProperty(sf: ts.SourceFile, property: ts.ObjectLiteralElementLike): TextEdit {
+  const text = sf.text;
+  const object = property.parent as ts.ObjectLiteralExpression;
+  const index = object.properties.indexOf(property);
+  let start = property.getStart(sf);
+  let end = property.getEnd();
+  const isLast = index === object.properties.length - 1;
+  if (!isLast || object.properties.hasTrailingComma) {
+    end = text.indexOf(',', end) + 1;
+  } else if (index > 0) {
+    start = object.properties[index - 1].getEnd();
+  }
+  // Own line: take the indentation and the line break too.
+  const lineStart = text.lastIndexOf('\n', property.getStart(sf) - 1) + 1;
+  if (/^[ \t]*$/.test(text.slice(lineStart, property.getStart(sf))) && start === property.getStart(sf)) {
+    const after = /^[ \t]*(\/\/[^\n]*)?\r?\n/.exec(text.slice(end));
+    if (after && !after[1]) {
+      start = lineStart;
+      end += after[0].length;
+    }
+  } else if (start === property.getStart(sf)) {
+    end += /^[ \t]*/.exec(text.slice(end))![0].length;
+  }
+  return { file: sf.fileName, start, end, newText: '' };
+}
+
+/** Inserts whole lines above the line holding `offset`, indented like it. */
+export function insertLineAbove(sf: ts.SourceFile, offset: number, line: string): TextEdit {
+  const text = sf.text;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return { file: sf.fileName, start: lineStart, end: lineStart, newText: `${lineIndent(text, offset)}${line}${eol(text)}` };
+}
+
+/** Applies non-overlapping edits to one text (last first). */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
+  let out = text;
+  let limit = Infinity;
+  for (const edit of sorted) {
+    if (edit.end > limit) continue;
+    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+    limit = edit.start;
+  }
+  return out;
+}
+
+/** "delete_user" → "Delete User": a starting point for a title the author should check. */
+export function titleFromName(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_\-.]+/)
+    .filter(Boolean);
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+}

@@ -1,0 +1,75 @@
+import ts from 'typescript';
+import { eol, indentUnit, lineIndent, nodeAt } from '../fixes';
+import type { Fix, Loc, Tool } from '../model';
+import type { Rule, RuleContext } from './rule';
+
+export const deprecatedToolApi: Rule = {
+  id: 'deprecated-tool-api',
+  defaultSeverity: 'info',
+  docs: {
+    what: '`server.tool(...)`, deprecated since @modelcontextprotocol/sdk 1.22 and removed in v2.',
+    why: '`registerTool(name, { title, description, inputSchema, annotations }, cb)` replaces it and has no ambiguous argument slots: in `tool()`, an object is read as a schema or as annotations depending on its contents.',
+    examples: [{ bad: `server.tool("search", "Search docs", { q: z.string() }, { readOnlyHint: true }, cb)`, good: `server.registerTool("search", { description: "Search docs", inputSchema: { q: z.string() }, annotations: { readOnlyHint: true } }, cb)` }],
+  },
+  check(context) {
+    const { tool } = context;
+    if (tool.form !== 'tool' || tool.config !== null) return [];
+    const fix = convertFix(tool, context);
+    return [
+      {
+        message: '`tool()` is deprecated since SDK 1.22 and removed in v2: use `registerTool(name, { description, inputSchema, annotations }, cb)`.',
+        loc: calleeLoc(tool, context) ?? tool.loc,
+        tags: ['deprecated'],
+        fixes: fix ? [fix] : [],
+      },
+    ];
+  },
+};
+
+function callAt(tool: Tool, context: RuleContext): { call: ts.CallExpression; sf: ts.SourceFile } | undefined {
+  const sf = context.sourceFileOf(tool.loc.file);
+  const node = sf && nodeAt(sf, tool.loc);
+  return sf && node && ts.isCallExpression(node) ? { call: node, sf } : undefined;
+}
+
+function calleeLoc(tool: Tool, context: RuleContext): Loc | undefined {
+  const found = callAt(tool, context);
+  if (!found || !ts.isPropertyAccessExpression(found.call.expression)) return undefined;
+  const name = found.call.expression.name;
+  return { file: tool.loc.file, start: name.getStart(found.sf), end: name.getEnd() };
+}
+
+const same = (loc: Loc | null | undefined, node: ts.Node, sf: ts.SourceFile) => !!loc && loc.start === node.getStart(sf) && loc.end === node.getEnd();
+
+/** Rewrites the call as registerTool, keeping every argument's text. */
+function convertFix(tool: Tool, context: RuleContext): Fix | undefined {
+  const found = callAt(tool, context);
+  if (!found || !ts.isPropertyAccessExpression(found.call.expression)) return undefined;
+  const { call, sf } = found;
+  const args = call.arguments;
+  const [nameArg, ...rest] = args;
+  const callback = rest.pop();
+  if (!nameArg || !callback) return undefined;
+  const properties: string[] = [];
+  for (const arg of rest) {
+    const text = arg.getText(sf);
+    if (same(tool.inputSchema, arg, sf)) properties.push(`inputSchema: ${text}`);
+    else if (same(tool.declared?.loc, arg, sf)) properties.push(`annotations: ${text}`);
+    else properties.push(`description: ${text}`);
+  }
+  const text = sf.text;
+  const multiLine = text.slice(call.getStart(sf), call.getEnd()).includes('\n');
+  const nl = eol(text);
+  const indent = lineIndent(text, call.getStart(sf));
+  const inner = indent + indentUnit(text);
+  const config = properties.length === 0 ? '{}' : multiLine ? `{${nl}${properties.map((p) => `${inner}${p},`).join(nl)}${nl}${indent}}` : `{ ${properties.join(', ')} }`;
+  const method = (call.expression as ts.PropertyAccessExpression).name;
+  return {
+    title: 'Convert to registerTool(name, { description, inputSchema, annotations }, cb)',
+    safe: false,
+    edits: [
+      { file: sf.fileName, start: method.getStart(sf), end: method.getEnd(), newText: 'registerTool' },
+      { file: sf.fileName, start: nameArg.getEnd(), end: callback.getStart(sf), newText: `, ${config}, ` },
+    ],
+  };
+}

@@ -1,0 +1,94 @@
+import type ts from 'typescript';
+import type { Finding, Loc } from '../model';
+
+/**
+ * `// mcp-hints-disable-next-line <rule>[, <rule>…] -- <reason>` and `// mcp-hints-disable-line …`.
+ * The reason is required: a suppression is a claim a reviewer should be able to read.
+ */
+export interface Directive {
+  kind: 'next-line' | 'line';
+  rules: string[];
+  reason: string | null;
+  loc: Loc;
+  /** 0-based line the directive applies to. */
+  targetLine: number;
+  used: boolean;
+}
+
+export const INVALID_DIRECTIVE = 'invalid-disable-directive';
+export const UNUSED_DIRECTIVE = 'unused-disable-directive';
+
+const DIRECTIVE = /\/[/*]\s*mcp-hints-disable-(next-line|line)\b([^\n]*)/g;
+
+export function parseDirectives(sf: ts.SourceFile): Directive[] {
+  const text = sf.text;
+  if (!text.includes('mcp-hints-disable')) return [];
+  const out: Directive[] = [];
+  for (const match of text.matchAll(DIRECTIVE)) {
+    const start = match.index!;
+    const body = match[2].replace(/\*\/.*$/, '');
+    const [ruleText, ...reasonParts] = body.split(/\s--\s?|^--\s?/);
+    const reason = reasonParts.join(' -- ').trim();
+    const rules = ruleText
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean);
+    const line = sf.getLineAndCharacterOfPosition(start).line;
+    out.push({
+      kind: match[1] as Directive['kind'],
+      rules,
+      reason: reason.length > 0 ? reason : null,
+      loc: { file: sf.fileName, start, end: start + match[0].replace(/\s+$/, '').length },
+      targetLine: match[1] === 'next-line' ? line + 1 : line,
+      used: false,
+    });
+  }
+  return out;
+}
+
+/** Drops suppressed findings and reports directives that are malformed or suppress nothing. */
+export function applyDirectives(findings: Finding[], sf: ts.SourceFile, knownRules: ReadonlySet<string>): Finding[] {
+  const directives = parseDirectives(sf);
+  if (directives.length === 0) return findings;
+  const kept = findings.filter((finding) => {
+    if (finding.loc.file !== sf.fileName) return true;
+    const line = sf.getLineAndCharacterOfPosition(finding.loc.start).line;
+    const directive = directives.find((d) => d.targetLine === line && d.reason !== null && d.rules.includes(finding.rule));
+    if (!directive) return true;
+    directive.used = true;
+    return false;
+  });
+  for (const directive of directives) {
+    const unknown = directive.rules.filter((r) => !knownRules.has(r));
+    if (directive.rules.length === 0 || directive.reason === null || unknown.length > 0) {
+      const problem =
+        directive.rules.length === 0
+          ? 'names no rule'
+          : unknown.length > 0
+            ? `names unknown rule${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`
+            : 'has no reason (write one after `--`)';
+      kept.push({ rule: INVALID_DIRECTIVE, severity: 'warning', message: `This mcp-hints directive ${problem}, so it suppresses nothing.`, loc: directive.loc, tool: null, fixes: [] });
+    } else if (!directive.used) {
+      kept.push({
+        rule: UNUSED_DIRECTIVE,
+        severity: 'warning',
+        message: `Unused directive: nothing from ${directive.rules.join(', ')} is reported on the ${directive.kind === 'line' ? 'same' : 'next'} line.`,
+        loc: directive.loc,
+        tool: null,
+        tags: ['unnecessary'],
+        fixes: [{ title: 'Remove the unused directive', safe: true, edits: [removeLineEdit(sf, directive.loc)] }],
+      });
+    }
+  }
+  return kept;
+}
+
+function removeLineEdit(sf: ts.SourceFile, loc: Loc) {
+  const text = sf.text;
+  const lineStart = text.lastIndexOf('\n', loc.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', loc.end);
+  const before = text.slice(lineStart, loc.start);
+  if (/^[ \t]*$/.test(before)) return { file: sf.fileName, start: lineStart, end: lineEnd === -1 ? text.length : lineEnd + 1, newText: '' };
+  const end = lineEnd === -1 ? text.length : text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
+  return { file: sf.fileName, start: loc.start - (/\s*$/.exec(before)?.[0].length ?? 0), end, newText: '' };
+}

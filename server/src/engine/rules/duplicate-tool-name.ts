@@ -1,0 +1,26 @@
+import type { Rule } from './rule';
+import { toolLoc } from './helpers';
+
+export const duplicateToolName: Rule = {
+  id: 'duplicate-tool-name',
+  defaultSeverity: 'error',
+  docs: {
+    what: 'Two registrations of the same tool name on one server.',
+    why: 'The SDK throws "Tool X is already registered" at start-up; other servers silently keep one definition, so the annotations a host sees depend on order.',
+    examples: [{ bad: `server.registerTool("search", a, cb1);\nserver.registerTool("search", b, cb2);`, good: `server.registerTool("search", a, cb1);\nserver.registerTool("search_docs", b, cb2);` }],
+  },
+  check(context) {
+    const { tool, tools } = context;
+    if (tool.name === null) return [];
+    const index = tools.indexOf(tool);
+    const first = tools.find((other, i) => i < index && other.name === tool.name && other.receiver === tool.receiver && other.form === tool.form && other.loc.file === tool.loc.file);
+    if (!first) return [];
+    return [
+      {
+        message: `Tool "${tool.name}" is already registered on ${tool.receiver || 'this server'}: the SDK throws at start-up.`,
+        loc: toolLoc(tool, context),
+        related: [{ loc: first.nameLoc, message: `first registration of "${tool.name}"` }],
+      },
+    ];
+  },
+};

@@ -1,0 +1,25 @@
+import { HINT_DEFAULTS, type HintKey } from '../model';
+import { describeHintValue, insertIntoAnnotations, meaningfulHints } from './helpers';
+import type { Rule } from './rule';
+
+export const implicitDefault: Rule = {
+  id: 'implicit-default',
+  defaultSeverity: 'hint',
+  docs: {
+    what: 'An annotations object leaves out a hint that matters for this tool, so it silently takes its pessimistic default.',
+    why:
+      'An omitted hint is not "unknown" to hosts: it reads as the default (not read-only, destructive, not idempotent, ' +
+      'open-world). Writing it out makes the claim visible to reviewers and to hosts that require explicit hints.',
+    examples: [{ bad: `annotations: { readOnlyHint: false }`, good: `annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }` }],
+  },
+  check(context) {
+    const { tool } = context;
+    const declared = tool.declared;
+    if (!declared || declared.unresolved.length > 0) return [];
+    const omitted = meaningfulHints(tool).filter((key) => !declared.properties.some((p) => p.key === key));
+    if (omitted.length === 0) return [];
+    const said = omitted.map((key: HintKey) => `${key} defaults to ${HINT_DEFAULTS[key]} (${describeHintValue(key, HINT_DEFAULTS[key])})`).join('; ');
+    const fix = insertIntoAnnotations(tool, context, omitted.map((key) => `${key}: ${HINT_DEFAULTS[key]}`), `Write the omitted hint${omitted.length > 1 ? 's' : ''} explicitly (${omitted.join(', ')})`, true);
+    return [{ message: `Omitted: ${said}.`, loc: declared.loc, fixes: fix ? [fix] : [] }];
+  },
+};

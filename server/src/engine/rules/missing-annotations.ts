@@ -1,0 +1,39 @@
+import { suggestAnnotations } from '../suggest';
+import { addAnnotationsEdit, describeHintValue, toolLoc } from './helpers';
+import type { Rule } from './rule';
+
+export const missingAnnotations: Rule = {
+  id: 'missing-annotations',
+  defaultSeverity: 'warning',
+  docs: {
+    what: 'A tool registered without annotations.',
+    why:
+      'Every hint defaults to its pessimistic value, so hosts treat an unannotated tool as one that writes, may destroy, ' +
+      'is unsafe to retry and reaches the outside world: VS Code and Claude ask before every call, Cursor will not run ' +
+      'it in Ask mode, and ChatGPT rejects servers whose tools leave the hints out.',
+    examples: [
+      {
+        bad: `server.registerTool("delete_user", { description: "Delete a user" }, handler);`,
+        good: `server.registerTool("delete_user", {\n  description: "Delete a user",\n  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },\n}, handler);`,
+      },
+    ],
+  },
+  check(context) {
+    const { tool } = context;
+    if (tool.declared) return [];
+    const hints = suggestAnnotations(tool, context);
+    const edit = addAnnotationsEdit(tool, context, hints);
+    const inferred = hints.filter((h) => h.basis === 'evidence');
+    const summary = inferred.length > 0 ? inferred.map((h) => describeHintValue(h.key, h.value)).join(', ') : 'the spec defaults';
+    const why = inferred.length > 0 ? ` (${inferred.map((h) => h.reason).filter((r, i, all) => all.indexOf(r) === i).join('; ')})` : '';
+    return [
+      {
+        message: `Tool ${tool.name ? `"${tool.name}"` : ''} has no annotations: hosts treat it as writing, destructive, unsafe to retry and open-world, and ask before every call.`.replace('Tool  has', 'Tool has'),
+        loc: toolLoc(tool, context),
+        fixes: edit
+          ? [{ title: inferred.length > 0 ? `Annotate: ${summary}${why}` : 'Add annotations (the spec defaults, written explicitly)', edits: [edit], safe: true, preferred: true }]
+          : [],
+      },
+    ];
+  },
+};

@@ -1,0 +1,28 @@
+import { HINT_KEYS } from '../model';
+import type { Report, Rule } from './rule';
+
+const HINTS = new Set<string>(HINT_KEYS);
+
+export const unresolvedAnnotations: Rule = {
+  id: 'unresolved-annotations',
+  defaultSeverity: 'info',
+  docs: {
+    what: 'Annotations, or a hint, whose value cannot be known without running the server (an environment variable, a function result).',
+    why: 'mcp-hints never guesses: what it cannot resolve it cannot check. Prefer literal hints, or constants, so that reviewers and tools can see the claim.',
+    examples: [{ bad: `annotations: { readOnlyHint: process.env.READ_ONLY === "1" }`, good: `annotations: { readOnlyHint: false }` }],
+  },
+  check(context) {
+    const { tool } = context;
+    if (!tool.declared) return [];
+    const reports: Report[] = tool.declared.unresolved.map((u) => ({
+      message: `Annotations cannot be resolved statically: ${u.reason}. Hints that come from here are shown as unresolved.`,
+      loc: u.loc,
+    }));
+    for (const property of tool.declared.properties) {
+      if (HINTS.has(property.key) && property.value === 'unresolved') {
+        reports.push({ message: `${property.key} cannot be resolved statically: it is ${property.reason ?? 'computed at run time'}.`, loc: property.valueLoc });
+      }
+    }
+    return reports;
+  },
+};
