@@ -7,6 +7,7 @@ import {
   CloseAction,
   ErrorAction,
   LanguageClient,
+  State,
   TransportKind,
   type ErrorHandler,
   type LanguageClientOptions,
@@ -69,7 +70,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // The id 'mcp-hints' makes the client read `mcp-hints.trace.server`.
   client = new LanguageClient('mcp-hints', 'MCP Hints', serverOptions, clientOptions);
   defaultHandler = client.createDefaultErrorHandler(4);
-  client.onDidChangeState((e) => output.info(`server state ${e.oldState} -> ${e.newState}`));
+  client.onDidChangeState((e) => {
+    output.info(`server ${State[e.oldState]} -> ${State[e.newState]}`);
+    if (e.newState === State.Running) void updateStatus();
+  });
 
   statusItem = vscode.window.createStatusBarItem('mcp-hints.status', vscode.StatusBarAlignment.Right, 100);
   statusItem.name = 'MCP Hints';
