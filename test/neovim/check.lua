@@ -224,9 +224,22 @@ local function main()
     assert(back, 'missing-annotations did not come back after undo')
   end)
 
-  step('settingsRuleOff', function()
+  step('settingsSeverity', function()
     -- What a user does in 0.7 to change settings: update `settings`, then tell the server. The server pulls
     -- them back with workspace/configuration (answered by Neovim from client.config.settings).
+    client.config.settings = { ['mcp-hints'] = { rules = { ['missing-annotations'] = 'error' } } }
+    client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
+    local raised = vim.wait(wait_ms, function()
+      for _, d in ipairs(vim.diagnostic.get(bufnr, { severity = vim.diagnostic.severity.ERROR })) do
+        if d.code == 'missing-annotations' then return true end
+      end
+      return false
+    end, 50)
+    results.diagnostics_rule_error = lsp_diagnostics_from_nvim(bufnr)
+    assert(raised, 'missing-annotations did not become an error with the rule set to "error"')
+  end)
+
+  step('settingsRuleOff', function()
     client.config.settings = { ['mcp-hints'] = { rules = { ['missing-annotations'] = 'off' } } }
     client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
     local gone = vim.wait(wait_ms, function() return not has_missing_annotations(bufnr) end, 50)

@@ -55,6 +55,7 @@ interface CheckResults {
   text_after?: string;
   diagnostics_after_fix?: VimDiagnostic[];
   text_after_undo?: string;
+  diagnostics_rule_error?: VimDiagnostic[];
   diagnostics_rule_off?: VimDiagnostic[];
   server_exit?: { code: number; signal: number } | null;
 }
@@ -225,7 +226,7 @@ describe('Neovim 0.7 (headless) with dist/server.js --stdio', () => {
     assert.deepEqual(results.errors, [], context());
     assert.deepEqual(
       results.steps,
-      ['initialize', 'diagnostics', 'hover', 'codeAction', 'applyEdit', 'diagnosticsAfterFix', 'undo', 'settingsRuleOff', 'main', 'shutdown'],
+      ['initialize', 'diagnostics', 'hover', 'codeAction', 'applyEdit', 'diagnosticsAfterFix', 'undo', 'settingsSeverity', 'settingsRuleOff', 'main', 'shutdown'],
       context(),
     );
     assert.equal(run.exitCode, 0, context());
@@ -252,6 +253,9 @@ describe('Neovim 0.7 (headless) with dist/server.js --stdio', () => {
       `the diagnostic is on line ${diagnostic.lnum}, outside delete_user's registration (lines ${deleteUserLine - 1}..${getUserLine - 2})`,
     );
     assert.match(diagnostic.message, /annotation/i);
+    // get_user is annotated as the spec intends: nothing at all to report on it.
+    const onGetUser = (results.diagnostics ?? []).filter((d) => d.lnum >= getUserLine - 1);
+    assert.deepEqual(onGetUser, [], 'the well-annotated get_user got diagnostics');
   });
 
   test('hover on the tool name explains the defaults the client will assume', () => {
@@ -290,8 +294,10 @@ describe('Neovim 0.7 (headless) with dist/server.js --stdio', () => {
     assert.deepEqual(after.filter((d) => d.code === 'missing-annotations'), []);
   });
 
-  test('undo brings the warning back, and turning the rule off in `settings` removes it', () => {
+  test('undo brings the warning back; `settings` (workspace/configuration) change its severity, then turn it off', () => {
     assert.equal(results.text_after_undo, fixtureText.replace(/\n$/, ''), context());
+    const asError = (results.diagnostics_rule_error ?? []).filter((d) => d.code === 'missing-annotations');
+    assert.deepEqual(asError.map((d) => d.severity), [1], `expected one missing-annotations error: ${JSON.stringify(results.diagnostics_rule_error)}`);
     const off = results.diagnostics_rule_off;
     assert.ok(off, context());
     assert.deepEqual(off.filter((d) => d.code === 'missing-annotations'), []);
