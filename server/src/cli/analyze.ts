@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type ts from 'typescript';
-import { guardedAnalyze, readSourceFile, safeDiskHost, unreadableAnalysis } from '../engine/files';
+import { guardedAnalyze, readSourceFile, safeDiskHost, unreadableAnalysis, type ReadResult } from '../engine/files';
 import { HINT_KEYS, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue, type TextEdit } from '../engine/model';
 import type { EngineOptions } from '../engine/options';
 import { mayRegisterTools, parseSource } from '../engine/parse';
@@ -63,14 +63,17 @@ function cannotRegisterTools(text: string): boolean {
   return !mayRegisterTools(text) && !text.includes('mcp-hints');
 }
 
-/** False for a readable file that cannot register tools: it has nothing to report and needs no analysis. */
-export function needsAnalysis(file: string): boolean {
+/**
+ * The read result when `file` needs the engine, undefined for a readable file that cannot register
+ * tools (nothing to report, no analysis needed).
+ */
+export function readForAnalysis(file: string): ReadResult | undefined {
   const read = readSourceFile(file);
-  return 'error' in read || !cannotRegisterTools(read.text);
+  return 'error' in read || !cannotRegisterTools(read.text) ? read : undefined;
 }
 
 /** Analyses files one after the other in `project`; never throws for a bad file. */
-export function analyzeBatch(project: Project, files: string[], context: BatchContext): BatchResult {
+export function analyzeBatch(project: Project, files: string[], context: BatchContext, preRead?: Map<string, ReadResult>): BatchResult {
   const result: BatchResult = { tools: [], diagnostics: [], fixed: [] };
   const indexes = new Map<string, LineIndex | null>();
   const indexFor = (file: string): LineIndex | null => {
@@ -97,7 +100,8 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
   for (const file of files) {
     indexes.delete(file);
     let analysis: FileAnalysis;
-    const read = readSourceFile(file);
+    const read = preRead?.get(file) ?? readSourceFile(file);
+    preRead?.delete(file);
     if ('error' in read) {
       analysis = unreadableAnalysis(file, read.error);
     } else if (cannotRegisterTools(read.text)) {

@@ -3,9 +3,9 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parseConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
-import { discoverFiles, findConfigFile, readSourceFile, UNREADABLE_FILE } from '../engine/files';
+import { discoverFiles, findConfigFile, readSourceFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
 import type { EngineOptions } from '../engine/options';
-import { analyzeBatch, createProject, needsAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
+import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
 import { HELP, parseArgs, UsageError, type CheckArgs } from './args';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
@@ -156,16 +156,22 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   const context: BatchContext = { cwd: io.cwd, options, fix: args.fix };
   // Reading is cheap next to parsing: files that cannot register a tool are settled here, and only
   // a large rest is worth the start-up of worker threads (each loads TypeScript again).
-  const candidates = files.filter(needsAnalysis);
+  const preRead = new Map<string, ReadResult>();
+  for (const file of files) {
+    const read = readForAnalysis(file);
+    if (read) preRead.set(file, read);
+  }
+  const candidates = [...preRead.keys()];
   const progress = progressReporter(io, candidates.length);
   let result: BatchResult;
   if (candidates.length > WORKER_THRESHOLD && io.workerPath && workerCount(io.env) > 0) {
+    preRead.clear(); // workers read for themselves
     result = await analyzeInWorkers(candidates, context, io.workerPath, io, progress.update);
   } else {
     result = { tools: [], diagnostics: [], fixed: [] };
     const project = createProject(options);
     for (let i = 0; i < candidates.length; i += BATCH_SIZE) {
-      mergeInto(result, analyzeBatch(project, candidates.slice(i, i + BATCH_SIZE), context));
+      mergeInto(result, analyzeBatch(project, candidates.slice(i, i + BATCH_SIZE), context, preRead));
       progress.update(Math.min(candidates.length, i + BATCH_SIZE));
     }
   }
