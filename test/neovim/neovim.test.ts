@@ -195,7 +195,7 @@ describe('Neovim 0.7 (headless) with dist/server.js --stdio', () => {
   const context = () =>
     [
       `nvim exit ${run.exitCode} signal ${run.signal}${run.timedOut ? ` (killed after ${HARD_TIMEOUT_MS} ms)` : ''}, ${run.elapsedMs} ms`,
-      `steps done: ${results?.steps?.join(', ')}; skipped: ${results?.skipped?.join(', ') ?? 'none'}`,
+      `steps done: ${results?.steps?.join(', ') ?? '(no results)'}; skipped: ${results?.skipped?.join(', ') ?? 'none'}`,
       `errors: ${results?.errors?.join('\n') || 'none'}`,
       `published: ${JSON.stringify((results?.published ?? []).map((p) => p.diagnostics.map((d) => (d as { code?: unknown }).code)))}`,
       run.stderr && `nvim stderr: ${run.stderr.slice(-2000)}`,
