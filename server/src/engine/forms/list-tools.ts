@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { skipOuterExpressions } from '../scope';
 import { EMPTY_ENV, type Value } from '../values';
 import { definitionsIn } from './definitions';
-import type { Form } from './form';
+import type { Form, RawTool } from './form';
 
 /**
  * The low-level Server: `setRequestHandler(ListToolsRequestSchema, handler)` (SDK v1) or
@@ -23,10 +23,12 @@ export const listToolsForm: Form = {
         if (tools) lists.push(tools);
       }
     }
-    const seen = new Set<ts.Node>();
+    // Two returns may give the same list; one object literal inside `.map()` gives several tools (one per name).
+    const seen = new Set<string>();
+    const keyOf = (tool: RawTool) => `${tool.nodeSf.fileName}:${tool.node.pos}:${tool.name.kind === 'literal' ? String(tool.name.value) : tool.name.kind}`;
     return lists
       .flatMap((list) => definitionsIn(list, 'tools/list', call, sf, undefined))
-      .filter((tool) => !seen.has(tool.node) && seen.add(tool.node));
+      .filter((tool) => !seen.has(keyOf(tool)) && seen.add(keyOf(tool)));
   },
 };
 
