@@ -1,0 +1,256 @@
+// A small table-driven tester for the engine, in the spirit of typescript-eslint's RuleTester:
+// each case is source text plus what the engine must find in it (tools, findings, fixed output).
+// Expectations come from shared/reference/annotations.md, not from the engine's own output.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { applyEdits } from '../../server/src/engine/fixes';
+import type { FileAnalysis, Finding, Fix, HintValue, StaticValue, TextEdit, Tool, ToolForm } from '../../server/src/engine/model';
+import type { EngineOptions } from '../../server/src/engine/options';
+import { parseSource } from '../../server/src/engine/parse';
+import { Project } from '../../server/src/engine/project';
+
+/** What one tool must look like; only the fields given are compared. */
+export interface ToolExpectation {
+  name: string | null;
+  form: ToolForm;
+  /** Compared key by key: only the hints given are checked. */
+  effective: Partial<Record<'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint', HintValue>>;
+  title: string | null;
+  /** Declared annotations as key → static value after spreads; `null` when the tool declares none. */
+  annotations: Record<string, StaticValue> | null;
+  /** 1-based line of the registration (tool.loc) in the case's main file. */
+  line: number;
+  /** Matched against tool.nameReason (why the name is unknown). */
+  nameReason: RegExp;
+  receiver: string;
+  slot: Tool['slot']['kind'];
+  expanded: boolean;
+}
+
+export interface FindingExpectation {
+  rule: string;
+  /** 1-based line of finding.loc.start. */
+  line: number;
+  /** Relative path of the file the finding points into; the main file when omitted. */
+  file?: string;
+  /** A RegExp, or a substring the message must contain. */
+  message?: RegExp | string;
+  /** 1-based lines of the related locations, in order. */
+  related?: number[];
+}
+
+export interface Case {
+  name: string;
+  code: string;
+  /** Path of the main file relative to the temp dir (default `server.ts`). */
+  filename?: string;
+  /** Extra files (imports), written to the temp dir next to the main file. */
+  files?: Record<string, string>;
+  /** The exact list of tools, in the engine's order. */
+  tools?: Array<Partial<ToolExpectation>>;
+  /** The exact set of findings (rule + line), counting only rules in `only` when it is given. */
+  findings?: FindingExpectation[];
+  /** Rule ids considered by `findings` and `output`. */
+  only?: string[];
+  /** The main file after applying the preferred (else first) safe fix of every considered finding. */
+  output?: string;
+  /** Expected text of other files after the same fixes (relative path → text). */
+  outputFiles?: Record<string, string>;
+  /** Apply only the fix whose title matches (any fix, safe or not) instead of every safe fix. */
+  fix?: RegExp | string;
+  options?: EngineOptions;
+  /** Mark a case that fails because of a known engine gap: the reason is shown in the report. */
+  todo?: string;
+}
+
+const roots: string[] = [];
+let rootsCleanup = false;
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function matches(text: string, pattern: RegExp | string): boolean {
+  return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+}
+
+interface Workspace {
+  root: string;
+  main: string;
+  project: Project;
+  pathOf(rel: string): string;
+  relOf(abs: string): string;
+}
+
+function makeWorkspace(c: Case, mainText: string, files: Record<string, string>, options: EngineOptions): Workspace {
+  const root = mkdtempSync(join(tmpdir(), 'mcp-hints-engine-'));
+  roots.push(root);
+  const pathOf = (rel: string) => join(root, rel);
+  const main = pathOf(c.filename ?? 'server.ts');
+  for (const [rel, text] of Object.entries({ ...files, [c.filename ?? 'server.ts']: mainText })) {
+    mkdirSync(dirname(pathOf(rel)), { recursive: true });
+    writeFileSync(pathOf(rel), text);
+  }
+  const project = new Project(undefined, options);
+  project.setFileText(main, mainText);
+  return { root, main, project, pathOf, relOf: (abs) => abs.slice(root.length + 1) };
+}
+
+/** Findings of the rules the case looks at. */
+function considered(c: Case, analysis: FileAnalysis): Finding[] {
+  return c.only ? analysis.findings.filter((f) => c.only!.includes(f.rule)) : analysis.findings;
+}
+
+/** The fix the case applies for one finding: the titled one, or the preferred (else first) safe one. */
+function chosenFix(c: Case, finding: Finding): Fix | undefined {
+  if (c.fix !== undefined) return finding.fixes.find((f) => matches(f.title, c.fix!));
+  const safe = finding.fixes.filter((f) => f.safe);
+  return safe.find((f) => f.preferred) ?? safe[0];
+}
+
+/** Applies the chosen fixes, file by file; returns the new texts of the files that changed. */
+function applyFixes(c: Case, ws: Workspace, analysis: FileAnalysis): Map<string, string> {
+  const byFile = new Map<string, TextEdit[]>();
+  for (const finding of considered(c, analysis)) {
+    const fix = chosenFix(c, finding);
+    if (!fix) continue;
+    for (const edit of fix.edits) {
+      const list = byFile.get(edit.file) ?? [];
+      list.push(edit);
+      byFile.set(edit.file, list);
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [file, edits] of byFile) {
+    const before = ws.project.getText(file);
+    assert.ok(before !== undefined, `fix edits unreadable file ${file}`);
+    // Identical edits from two findings (the same fix offered twice) apply once.
+    const unique = edits.filter((e, i) => edits.findIndex((o) => o.start === e.start && o.end === e.end && o.newText === e.newText) === i);
+    out.set(file, applyEdits(before, unique));
+  }
+  return out;
+}
+
+function assertParses(file: string, text: string): void {
+  const sf = parseSource(file, text);
+  const diagnostics = (sf as unknown as { parseDiagnostics: { messageText: unknown }[] }).parseDiagnostics;
+  assert.equal(diagnostics.length, 0, `fixed ${file} does not parse:\n${text}\n${diagnostics.map((d) => JSON.stringify(d.messageText)).join('\n')}`);
+}
+
+function checkTools(c: Case, ws: Workspace, text: string, tools: Tool[]): void {
+  const expected = c.tools!;
+  const summary = tools.map((t) => `${t.form} ${JSON.stringify(t.name)} @${lineOf(text, t.loc.start)}`).join(', ');
+  assert.equal(tools.length, expected.length, `expected ${expected.length} tool(s), found ${tools.length}: [${summary}]`);
+  expected.forEach((want, i) => {
+    const tool = tools[i];
+    const label = `tool #${i} (${JSON.stringify(tool.name)})`;
+    if ('name' in want) assert.equal(tool.name, want.name, `${label}: name`);
+    if (want.form !== undefined) assert.equal(tool.form, want.form, `${label}: form`);
+    if ('title' in want) assert.equal(tool.title, want.title, `${label}: title`);
+    if (want.receiver !== undefined) assert.equal(tool.receiver, want.receiver, `${label}: receiver`);
+    if (want.slot !== undefined) assert.equal(tool.slot.kind, want.slot, `${label}: slot`);
+    if (want.expanded !== undefined) assert.equal(tool.expanded, want.expanded, `${label}: expanded`);
+    if (want.line !== undefined) {
+      assert.equal(tool.loc.file, ws.main, `${label}: located in another file`);
+      assert.equal(lineOf(text, tool.loc.start), want.line, `${label}: line`);
+    }
+    if (want.nameReason !== undefined) assert.match(tool.nameReason ?? '', want.nameReason, `${label}: nameReason`);
+    if (want.effective) {
+      for (const [key, value] of Object.entries(want.effective)) {
+        assert.equal(tool.effective[key as keyof Tool['effective']], value, `${label}: effective.${key}`);
+      }
+    }
+    if ('annotations' in want) {
+      const declared = tool.declared ? Object.fromEntries(tool.declared.properties.map((p) => [p.key, p.value])) : null;
+      assert.deepEqual(declared, want.annotations, `${label}: declared annotations`);
+    }
+  });
+}
+
+function checkFindings(c: Case, ws: Workspace, analysis: FileAnalysis): void {
+  const textOf = (file: string) => ws.project.getText(file) ?? '';
+  const actual = considered(c, analysis).map((f) => {
+    const file = f.loc.file === ws.main ? undefined : ws.relOf(f.loc.file);
+    return { rule: f.rule, line: lineOf(textOf(f.loc.file), f.loc.start), file, finding: f };
+  });
+  const key = (x: { rule: string; line: number; file?: string }) => `${x.rule}@${x.file ? `${x.file}:` : ''}${x.line}`;
+  const render = (list: { rule: string; line: number; file?: string; finding?: Finding }[]) =>
+    list.map((x) => `${key(x)}${x.finding ? ` ${x.finding.message}` : ''}`).sort().join('\n');
+  assert.equal(
+    actual.map(key).sort().join('\n'),
+    c.findings!.map(key).sort().join('\n'),
+    `findings differ.\nactual:\n${render(actual)}\nexpected:\n${render(c.findings!)}`,
+  );
+  for (const want of c.findings!) {
+    const candidates = actual.filter((a) => key(a) === key(want));
+    if (want.message !== undefined) {
+      assert.ok(
+        candidates.some((a) => matches(a.finding.message, want.message!)),
+        `${key(want)}: no message matches ${want.message}; got ${candidates.map((a) => JSON.stringify(a.finding.message)).join(', ')}`,
+      );
+    }
+    if (want.related !== undefined) {
+      assert.ok(
+        candidates.some((a) => JSON.stringify((a.finding.related ?? []).map((r) => lineOf(textOf(r.loc.file), r.loc.start))) === JSON.stringify(want.related)),
+        `${key(want)}: related lines differ from ${JSON.stringify(want.related)}`,
+      );
+    }
+  }
+}
+
+function checkOutput(c: Case, ws: Workspace, analysis: FileAnalysis, mainText: string): void {
+  const fixed = applyFixes(c, ws, analysis);
+  const mainAfter = fixed.get(ws.main) ?? mainText;
+  if (c.output !== undefined) assert.equal(mainAfter, c.output, 'fixed output differs');
+  for (const [rel, want] of Object.entries(c.outputFiles ?? {})) {
+    const file = ws.pathOf(rel);
+    assert.equal(fixed.get(file) ?? ws.project.getText(file), want, `fixed ${rel} differs`);
+  }
+  for (const [file, text] of fixed) assertParses(file, text);
+
+  // A second round on the fixed texts must change nothing: fixes converge and do not re-offer themselves.
+  if (fixed.size === 0) return;
+  const files = Object.fromEntries(Object.entries(c.files ?? {}).map(([rel, text]) => [rel, fixed.get(ws.pathOf(rel)) ?? text]));
+  const again = makeWorkspace(c, mainAfter, files, c.options ?? {});
+  const secondAnalysis = again.project.analyzeFile(again.main);
+  const second = applyFixes(c, again, secondAnalysis);
+  for (const [file, text] of second) {
+    assert.equal(text, again.project.getText(file), `a second round of fixes changed ${again.relOf(file)}`);
+  }
+}
+
+/** Registers one node:test per case under a `describe(title)`. */
+export function runCases(title: string, cases: Case[]): void {
+  if (!rootsCleanup) {
+    rootsCleanup = true;
+    after(() => {
+      for (const root of roots) rmSync(root, { recursive: true, force: true });
+    });
+  }
+  describe(title, () => {
+    const names = new Set<string>();
+    for (const c of cases) {
+      assert.ok(!names.has(c.name), `duplicate case name ${c.name}`);
+      names.add(c.name);
+      test(c.name, c.todo ? { todo: c.todo } : {}, () => {
+        assert.ok(c.tools || c.findings || c.output !== undefined || c.outputFiles, `case "${c.name}" asserts nothing`);
+        const ws = makeWorkspace(c, c.code, c.files ?? {}, c.options ?? {});
+        const analysis = ws.project.analyzeFile(ws.main);
+        assert.equal(analysis.error, undefined, `analysis error: ${analysis.error}`);
+        if (c.tools) checkTools(c, ws, c.code, analysis.tools);
+        if (c.findings) checkFindings(c, ws, analysis);
+        if (c.output !== undefined || c.outputFiles || c.fix !== undefined) checkOutput(c, ws, analysis, c.code);
+      });
+    }
+  });
+}
+
+/** Joins lines with `\n` (readable multi-line cases without template-literal indentation). */
+export function lines(...parts: string[]): string {
+  return parts.join('\n') + '\n';
+}
