@@ -1,0 +1,70 @@
+// The VS Code client in real VS Code (code-server, as test/vscode does): commands, the report webview,
+// restart on command and after a crash. Skipped when the editors are not installed
+// (`bash scripts/install-editors.sh`).
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import * as esbuild from 'esbuild';
+import type { SuiteResult } from '../vscode/suite/index';
+import {
+  CHROMIUM,
+  CODE_SERVER_ENTRY,
+  REPO_ROOT,
+  buildExtensionIfStale,
+  launchChromium,
+  makeWorkspace,
+  startCodeServer,
+  Teardown,
+  waitFor,
+  workbenchUrl,
+} from '../vscode/editors';
+
+const OUT = join(REPO_ROOT, 'test', '.tmp', 'vscode-client-suite');
+const installed = existsSync(CODE_SERVER_ENTRY) && existsSync(CHROMIUM);
+
+test('the VS Code client: commands, report, restarts', { timeout: 240_000, skip: !installed && 'code-server or Chromium not installed' }, async (t) => {
+  const teardown = new Teardown();
+  t.after(() => teardown.run());
+  buildExtensionIfStale();
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  // The shared runner (mocha, result file) loads every *.test.js beside it: ours is the only one here.
+  await esbuild.build({
+    entryPoints: { index: join(REPO_ROOT, 'test', 'vscode', 'suite', 'index.ts'), 'client.test': join(REPO_ROOT, 'test', 'lsp', 'vscode-client', 'client.vscode.ts') },
+    outdir: OUT,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['vscode'],
+    logLevel: 'error',
+  });
+  const resultFile = join(OUT, 'result.json');
+  const workspace = makeWorkspace();
+  teardown.add(() => rmSync(workspace, { recursive: true, force: true }));
+  const server = await startCodeServer({ env: { MCP_HINTS_VSCODE_RESULT: resultFile } });
+  teardown.add(() => server.stop());
+  const browser = await launchChromium();
+  teardown.add(() => browser.close());
+  const page = await browser.context.newPage();
+  await page.goto(workbenchUrl(server, workspace, { extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: join(OUT, 'index.js') }));
+  const result = await waitFor(
+    async () => {
+      try {
+        const r = JSON.parse(readFileSync(resultFile, 'utf8')) as SuiteResult;
+        return r.done ? r : null;
+      } catch {
+        return null;
+      }
+    },
+    200_000,
+    'the client suite to finish',
+  ).catch((e: Error) => {
+    throw new Error(`${e.message}\n--- code-server output ---\n${server.output().slice(-4000)}`);
+  });
+  for (const name of result.passed) t.diagnostic(`passed: ${name}`);
+  assert.equal(result.error, undefined, `the suite could not run: ${result.error}`);
+  assert.deepEqual(result.failed, []);
+  assert.equal(result.passed.length, 4, JSON.stringify(result.passed));
+});
