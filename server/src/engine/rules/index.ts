@@ -14,6 +14,11 @@ import { nonBooleanHint } from './non-boolean-hint';
 import type { Rule, RuleContext } from './rule';
 import { unknownAnnotationKey } from './unknown-annotation-key';
 import { unresolvedAnnotations } from './unresolved-annotations';
+import { readOnlyContradicted } from './read-only-contradicted';
+import { destructiveUnderstated } from './destructive-understated';
+import { idempotentOverclaimed } from './idempotent-overclaimed';
+import { closedWorldContradicted } from './closed-world-contradicted';
+import { profileRequirement } from './profile-requirement';
 
 /** Every rule, in the order their findings are listed. */
 export const RULES: readonly Rule[] = [
@@ -27,6 +32,11 @@ export const RULES: readonly Rule[] = [
   authorizationInAnnotations,
   duplicateToolName,
   deprecatedToolApi,
+  readOnlyContradicted,
+  destructiveUnderstated,
+  idempotentOverclaimed,
+  closedWorldContradicted,
+  profileRequirement,
 ];
 
 /** Ids a directive may name, including the directive checks themselves. */

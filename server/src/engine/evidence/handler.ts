@@ -1,0 +1,701 @@
+// Evidence from the handler body: the calls it makes, followed into functions of the same file and of relatively
+// imported modules to a bounded depth. Recognised calls come from the tables; calls into packages the analyser does
+// not know make the handler only partly visible, which leaves every optimistic hint unknown.
+import ts from 'typescript';
+import { nodeAt } from '../fixes';
+import type { Loc, Tool } from '../model';
+import { resolveModulePath } from '../modules';
+import { Evaluator, type SourceProvider } from '../resolve';
+import { findDeclaration, propertyNameText, skipOuterExpressions } from '../scope';
+import { EMPTY_ENV, locOf } from '../values';
+import type { Effect, Evidence, HandlerVisibility } from './model';
+import { FS_MODULES, fsMethodEffect } from './tables/fs';
+import { HTTP_GLOBALS, HTTP_METHOD_EFFECT, HTTP_METHOD_MEMBERS, HTTP_MODULES, HTTP_REQUEST_MEMBERS, LOCAL_URL } from './tables/http';
+import {
+  PROTOCOL_METHODS,
+  PURE_GLOBALS,
+  PURE_METHODS,
+  PURE_MODULES,
+  PURE_NAMESPACES,
+  REPORTING_FUNCTIONS,
+  REPORTING_METHODS,
+  REPORTING_RECEIVERS,
+  REPORTING_WORDS,
+} from './tables/ignore';
+import { DB_GENERIC_METHODS, DB_RECEIVER, ORM_METHODS } from './tables/orm';
+import { isProcessCall } from './tables/process';
+import { AWS_MODULE, awsCommandEffect, sdkFor, sdkMethodEffect } from './tables/sdk';
+import { SQL_METHODS, SQL_TAGS, sqlEffect } from './tables/sql';
+import { methodVerb } from './tables/verbs';
+
+/** How deep calls into local and relatively imported functions are followed. */
+export const MAX_FOLLOW_DEPTH = 4;
+/** At most this many functions are read per tool (a handler that calls half the code base stays partial). */
+const MAX_FUNCTIONS = 40;
+/** Nodes visited per tool, so a huge bundled handler cannot stall the editor. */
+const NODE_BUDGET = 40_000;
+
+export interface HandlerEvidence {
+  items: Evidence[];
+  visibility: HandlerVisibility;
+  loc: Loc | null;
+}
+
+/** Where a value comes from, as far as the syntax tells. */
+type Origin =
+  | { kind: 'package'; module: string; path: string[] }
+  | { kind: 'module-state'; name: string; decl: ts.VariableDeclaration }
+  | { kind: 'value' }
+  | { kind: 'global'; name: string; path: string[] }
+  | { kind: 'unknown'; text: string };
+
+interface Body {
+  node: ts.Node;
+  sf: ts.SourceFile;
+}
+
+export function handlerEvidence(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): HandlerEvidence {
+  const bodies = handlerBodies(tool, sources, registrationSf);
+  if (bodies.length === 0) return { items: [], visibility: 'none', loc: null };
+  const walker = new HandlerWalker(sources);
+  for (const body of bodies) walker.walk(body.node, body.sf, 0);
+  return { items: walker.items, visibility: walker.partial ? 'partial' : 'complete', loc: locOf(bodies[0].node, bodies[0].sf) };
+}
+
+// ---- finding the handler ----
+
+function handlerBodies(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Body[] {
+  if (tool.handler) {
+    const sf = tool.handler.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(tool.handler.file);
+    if (!sf) return [];
+    let node = nodeAt(sf, tool.handler);
+    while (node && node.parent && node.getStart(sf) === node.parent.getStart(sf) && node.getEnd() === node.parent.getEnd() && !ts.isFunctionLike(node)) node = node.parent;
+    if (!node) return [];
+    return functionsOf(node, sf, sources, 0);
+  }
+  if (tool.form === 'tools/list' && tool.name) return callToolBranches(tool.name, registrationSf);
+  return [];
+}
+
+/** The functions a handler expression stands for: the function itself, a named one, a wrapper's callback. */
+function functionsOf(node: ts.Node, sf: ts.SourceFile, sources: SourceProvider, depth: number): Body[] {
+  if (depth > 3) return [];
+  if (ts.isFunctionLike(node) && (node as ts.FunctionLikeDeclaration).body) return [{ node, sf }];
+  if (!ts.isExpression(node)) return [];
+  const expr = skipOuterExpressions(node);
+  if (ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr)) {
+    const fn = resolveFunction(expr, sf, sources);
+    return fn ? [fn] : [];
+  }
+  if (ts.isCallExpression(expr)) {
+    // `this.handle.bind(this)`
+    const callee = skipOuterExpressions(expr.expression);
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'bind') return functionsOf(callee.expression, sf, sources, depth + 1);
+    // A wrapper: `withErrorHandling(async (args) => …)`. Its callback is the handler; the wrapper itself is
+    // followed when it is local (and made opaque by the walker when it is not).
+    const hasCallback = expr.arguments.some((arg) => ts.isArrowFunction(skipOuterExpressions(arg)) || ts.isFunctionExpression(skipOuterExpressions(arg)));
+    return hasCallback ? [{ node: expr, sf }] : [];
+  }
+  return [];
+}
+
+/** `name`, `this.method`, `obj.method`: the function declaration it refers to, when it is readable. */
+function resolveFunction(expr: ts.Expression, sf: ts.SourceFile, sources: SourceProvider): Body | undefined {
+  if (ts.isPropertyAccessExpression(expr) && expr.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    const method = classMember(expr, expr.name.text);
+    return method ? { node: method, sf } : undefined;
+  }
+  const value = new Evaluator(sources, new Set()).evaluate(expr, sf, EMPTY_ENV);
+  return value.kind === 'function' && value.node.body ? { node: value.node, sf: value.sf } : undefined;
+}
+
+/** A method (or arrow-function property) of the class that encloses `from`. */
+function classMember(from: ts.Node, name: string): ts.FunctionLikeDeclaration | undefined {
+  let current: ts.Node | undefined = from.parent;
+  while (current && !ts.isClassLike(current)) current = current.parent;
+  if (!current) return undefined;
+  for (const member of (current as ts.ClassLikeDeclaration).members) {
+    if (!member.name || propertyNameText(member.name) !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = skipOuterExpressions(member.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Low-level servers answer `tools/call` in one handler that switches on the name: the `case "name":` clause or
+ * the `if (name === "name")` branch is this tool's handler.
+ */
+function callToolBranches(name: string, sf: ts.SourceFile): Body[] {
+  const out: Body[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'setRequestHandler' && node.arguments.length >= 2) {
+      const schema = node.arguments[0].getText(sf);
+      if (/CallToolRequestSchema|['"]tools\/call['"]/.test(schema)) collectBranches(node.arguments[1], name, sf, out);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+function collectBranches(handler: ts.Node, name: string, sf: ts.SourceFile, out: Body[]): void {
+  const visit = (node: ts.Node): void => {
+    if (ts.isCaseClause(node) && stringValue(node.expression, sf) === name) {
+      out.push({ node, sf });
+      return;
+    }
+    if (ts.isIfStatement(node) && comparesTo(node.expression, name, sf)) {
+      out.push({ node: node.thenStatement, sf });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(handler);
+}
+
+function comparesTo(expr: ts.Expression, name: string, sf: ts.SourceFile): boolean {
+  const inner = skipOuterExpressions(expr);
+  if (!ts.isBinaryExpression(inner)) return false;
+  const op = inner.operatorToken.kind;
+  if (op === ts.SyntaxKind.BarBarToken) return comparesTo(inner.left, name, sf) || comparesTo(inner.right, name, sf);
+  if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return false;
+  return stringValue(inner.left, sf) === name || stringValue(inner.right, sf) === name;
+}
+
+/** A string literal, or a const declared with one (`case TOOL_NAMES.READ:` is left alone). */
+function stringValue(expr: ts.Expression, sf: ts.SourceFile): string | undefined {
+  const inner = skipOuterExpressions(expr);
+  if (ts.isStringLiteralLike(inner)) return inner.text;
+  if (ts.isIdentifier(inner)) {
+    const decl = findDeclaration(inner.text, inner);
+    if (decl?.kind === 'variable' && decl.path.length === 0 && decl.declaration.initializer && ts.isStringLiteralLike(skipOuterExpressions(decl.declaration.initializer))) {
+      return (skipOuterExpressions(decl.declaration.initializer) as ts.StringLiteral).text;
+    }
+  }
+  void sf;
+  return undefined;
+}
+
+// ---- walking ----
+
+const MUTATING_METHODS: Readonly<Record<string, Effect>> = {
+  set: 'write',
+  add: 'write',
+  push: 'append',
+  unshift: 'append',
+  splice: 'destroy',
+  pop: 'destroy',
+  shift: 'destroy',
+  delete: 'destroy',
+  clear: 'destroy',
+  sort: 'write',
+  reverse: 'write',
+  fill: 'destroy',
+};
+const READING_METHODS = new Set(['get', 'has', 'keys', 'values', 'entries', 'forEach', 'find', 'filter', 'map', 'slice', 'includes', 'indexOf', 'some', 'every', 'reduce', 'at', 'join']);
+
+class HandlerWalker {
+  readonly items: Evidence[] = [];
+  partial = false;
+  private readonly visited = new Set<ts.Node>();
+  private budget = NODE_BUDGET;
+  private readonly evaluator: Evaluator;
+  private readonly seenOpaque = new Set<string>();
+  /** Parameters of followed functions that received a function literal at the call. */
+  private readonly boundCallbacks = new Set<ts.Node>();
+
+  constructor(private readonly sources: SourceProvider) {
+    this.evaluator = new Evaluator(sources, new Set());
+  }
+
+  walk(root: ts.Node, sf: ts.SourceFile, depth: number): void {
+    if (this.visited.has(root)) return;
+    if (this.visited.size >= MAX_FUNCTIONS) {
+      this.markPartial();
+      return;
+    }
+    this.visited.add(root);
+    const visit = (node: ts.Node): void => {
+      if (--this.budget < 0) {
+        this.markPartial();
+        return;
+      }
+      if (ts.isCallExpression(node)) this.call(node, sf, depth);
+      else if (ts.isNewExpression(node)) this.construct(node, sf);
+      else if (ts.isTaggedTemplateExpression(node)) this.taggedTemplate(node, sf);
+      else if (ts.isBinaryExpression(node) && isAssignment(node.operatorToken.kind)) this.assignment(node.left, node.operatorToken.kind === ts.SyntaxKind.EqualsToken ? 'write' : 'append', node, sf);
+      else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) this.assignment(node.operand, 'append', node, sf);
+      else if (ts.isDeleteExpression(node)) this.assignment(node.expression, 'destroy', node, sf);
+      else if (ts.isAwaitExpression(node) && ts.isIdentifier(node.expression)) {
+        // `await promise`: nothing new.
+      }
+      ts.forEachChild(node, visit);
+    };
+    if (ts.isFunctionLike(root)) {
+      const body = (root as ts.FunctionLikeDeclaration).body;
+      if (body) visit(body);
+    } else {
+      visit(root);
+    }
+  }
+
+  private markPartial(): void {
+    this.partial = true;
+  }
+
+  private add(evidence: Omit<Evidence, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void {
+    this.items.push({ source: 'handler', loc: locOf(node, sf), ...evidence });
+  }
+
+  // ---- calls ----
+
+  private call(call: ts.CallExpression, sf: ts.SourceFile, depth: number): void {
+    const callee = skipOuterExpressions(call.expression);
+    if (callee.kind === ts.SyntaxKind.SuperKeyword || callee.kind === ts.SyntaxKind.ImportKeyword) return;
+    const chain = memberChain(callee);
+    const method = chain.path.at(-1);
+    const text = truncate(callee.getText(sf));
+
+    // SQL text first: `db.query("DELETE FROM …")`, whatever the client.
+    if (method && SQL_METHODS.includes(method) && call.arguments.length > 0) {
+      const sql = this.sqlOf(call.arguments[0], sf);
+      if (sql) {
+        this.add({ effect: sql.effect, strength: 'strong', world: 'closed', text: `runs SQL \`${sql.keyword}\` through \`${text}\`` }, call, sf);
+        return;
+      }
+    }
+
+    const origin = this.originOf(chain.root, sf, 0);
+    const fullPath = origin.kind === 'package' || origin.kind === 'global' ? [...origin.path, ...chain.path] : chain.path;
+    const last = fullPath.at(-1);
+
+    if (origin.kind === 'package') {
+      if (this.packageCall(origin.module, fullPath, call, sf, text)) return;
+    }
+    if (origin.kind === 'global') {
+      if (this.globalCall(origin.name, fullPath, call, sf, text, depth)) return;
+    }
+
+    // Reporting and protocol calls are not the tool's effect.
+    const receiverText = chain.receiverText(sf);
+    if (last && isReporting(receiverText, last)) return;
+    if (last && PROTOCOL_METHODS.includes(last) && origin.kind !== 'package' && (origin.kind === 'value' || /server|extra|context|ctx|mcp|session/i.test(receiverText))) return;
+    // A callback handed to a followed wrapper (`wrap(async (args) => …)`): its body is walked where it is written.
+    if (ts.isIdentifier(callee)) {
+      const decl = findDeclaration(callee.text, callee);
+      if (decl?.kind === 'parameter' && this.boundCallbacks.has(decl.declaration)) return;
+    }
+
+    // `octokit.request("DELETE /repos/{owner}/{repo}")`, `client.request("POST /v1/…")`.
+    const route = call.arguments[0] && this.routeOf(call.arguments[0], sf);
+
+    // Local functions: follow them.
+    if (origin.kind !== 'package' && this.follow(callee, sf, depth, call)) return;
+
+    if (origin.kind === 'module-state' && last) {
+      const mutation = MUTATING_METHODS[last];
+      if (mutation && chain.path.length === 1) {
+        this.add({ effect: mutation, strength: 'strong', world: 'closed', text: `calls \`${text}\` on module state \`${origin.name}\`` }, call, sf);
+        return;
+      }
+      if (READING_METHODS.has(last) && chain.path.length === 1) {
+        this.add({ effect: 'read', strength: 'strong', world: 'closed', text: `reads module state \`${origin.name}\`` }, call, sf);
+        return;
+      }
+    }
+
+    if (last) {
+      const orm = ORM_METHODS[last] ?? (DB_RECEIVER.test(receiverText) ? DB_GENERIC_METHODS[last] : undefined);
+      if (orm && chain.path.length > 0) {
+        this.add({ effect: orm, strength: 'strong', world: 'closed', text: `calls \`${text}\` (database)` }, call, sf);
+        return;
+      }
+    }
+
+    if (route) {
+      this.add({ effect: HTTP_METHOD_EFFECT[route.method] ?? 'write', strength: 'strong', world: 'open', text: `sends \`${route.method} ${route.path}\` through \`${text}\`` }, call, sf);
+      return;
+    }
+
+    // Pure computation on values: strings, arrays, parsed responses.
+    if (origin.kind === 'value' && last && PURE_METHODS.includes(last)) return;
+    if (origin.kind === 'global' && PURE_NAMESPACES.includes(origin.name)) return;
+    if (origin.kind === 'package' && isPureModule(origin.module)) return;
+    if (chain.path.length > 0 && last && PURE_METHODS.includes(last) && origin.kind !== 'package' && origin.kind !== 'unknown') return;
+    if (chain.path.length > 1 && last && ['then', 'catch', 'finally', 'bind', 'toString', 'json', 'text'].includes(last)) return;
+
+    this.opaque(call, sf, text, origin, last);
+  }
+
+  /** A call the analyser cannot see into: the handler is only partly visible; the method's verb is a weak hint. */
+  private opaque(call: ts.Node, sf: ts.SourceFile, text: string, origin: Origin, last: string | undefined): void {
+    this.markPartial();
+    const from = origin.kind === 'package' ? ` from \`${origin.module}\`` : '';
+    const key = `${text}${from}`;
+    if (this.seenOpaque.has(key)) return;
+    this.seenOpaque.add(key);
+    this.add({ effect: 'opaque', strength: 'strong', text: `calls \`${text}\`${from}, which the analyser cannot see into` }, call, sf);
+    const verb = last ? methodVerb(last) : undefined;
+    if (verb) this.add({ effect: verb.effect, strength: 'weak', text: `calls \`${text}\`${from}`, detail: `its name starts with \`${verb.verb}\`` }, call, sf);
+  }
+
+  /** A call into a package: the tables decide; unknown packages are opaque. Returns true when handled. */
+  private packageCall(module: string, path: string[], call: ts.CallExpression, sf: ts.SourceFile, text: string): boolean {
+    const member = path.at(-1);
+    if (isProcessCall(module, member) || (path.length === 0 && isProcessCall(module, '*'))) {
+      this.add({ effect: 'process', strength: 'strong', text: `runs a process with \`${text}\`` }, call, sf);
+      return true;
+    }
+    if (FS_MODULES.includes(module) && member) {
+      const effect = fsMethodEffect(member);
+      if (effect) {
+        this.add({ effect, strength: 'strong', world: 'closed', text: `calls \`${text}\`` }, call, sf);
+        return true;
+      }
+      if (PURE_METHODS.includes(member) || member === 'promises') return true;
+    }
+    if (HTTP_MODULES.includes(module)) {
+      const method = member && HTTP_METHOD_MEMBERS[member] ? HTTP_METHOD_MEMBERS[member] : !member || HTTP_REQUEST_MEMBERS.includes(member) || member === 'default' ? this.methodFromOptions(call, sf) : undefined;
+      if (method !== undefined) {
+        this.http(method, call, sf, text);
+        return true;
+      }
+    }
+    const sdk = sdkFor(module);
+    if (sdk && member) {
+      const effect = sdkMethodEffect(sdk, member);
+      if (effect) {
+        this.add({ effect, strength: 'strong', world: 'open', text: `calls \`${text}\` (${sdk.name})` }, call, sf);
+        return true;
+      }
+    }
+    if (AWS_MODULE.test(module) && member === 'send' && call.arguments[0]) {
+      const command = skipOuterExpressions(call.arguments[0]);
+      if (ts.isNewExpression(command) && ts.isIdentifier(command.expression)) {
+        const effect = awsCommandEffect(command.expression.text);
+        if (effect) {
+          this.add({ effect, strength: 'strong', world: 'open', text: `sends \`${command.expression.text}\` (AWS SDK)` }, call, sf);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private globalCall(name: string, path: string[], call: ts.CallExpression, sf: ts.SourceFile, text: string, _depth: number): boolean {
+    if (path.length === 0 && HTTP_GLOBALS.includes(name)) {
+      this.http(this.methodFromOptions(call, sf) ?? 'unknown', call, sf, text);
+      return true;
+    }
+    if (path.length === 0 && (PURE_GLOBALS.includes(name) || REPORTING_FUNCTIONS.test(name))) return true;
+    if (PURE_NAMESPACES.includes(name)) return true;
+    if (name === 'process' && (path[0] === 'stdout' || path[0] === 'stderr' || path[0] === 'emitWarning' || path[0] === 'cwd' || path[0] === 'hrtime' || path[0] === 'memoryUsage' || path[0] === 'nextTick')) return true;
+    if (name === 'console') return true;
+    return false;
+  }
+
+  private http(method: string, call: ts.CallExpression, sf: ts.SourceFile, text: string): void {
+    const urlArg = call.arguments[0];
+    const urlText = urlArg ? this.literalText(urlArg, sf) : undefined;
+    const local = urlText !== undefined && LOCAL_URL.test(urlText);
+    const fromArgs = urlArg ? dependsOnParameters(urlArg, sf) : false;
+    const effect: Effect = method === 'unknown' ? 'write' : (HTTP_METHOD_EFFECT[method] ?? 'write');
+    const where = fromArgs ? 'with a URL from its arguments' : urlText ? `to \`${truncate(urlText, 50)}\`` : 'to a fixed or configured host';
+    this.add(
+      {
+        effect,
+        strength: method === 'unknown' ? 'weak' : 'strong',
+        world: local ? 'closed' : 'open',
+        text: `calls \`${text}\`${method === 'unknown' ? ' (method chosen at run time)' : method === 'GET' ? '' : ` (${method})`}`,
+        detail: where,
+      },
+      call,
+      sf,
+    );
+  }
+
+  /** `fetch(url, { method: "POST" })`, `axios({ method: "delete", url })`: the method, GET when none is given, undefined when computed. */
+  private methodFromOptions(call: ts.CallExpression, sf: ts.SourceFile): string | undefined {
+    for (const arg of call.arguments) {
+      const inner = skipOuterExpressions(arg);
+      if (!ts.isObjectLiteralExpression(inner)) continue;
+      for (const property of inner.properties) {
+        if (ts.isPropertyAssignment(property) && propertyNameText(property.name) === 'method') {
+          const value = this.literalText(property.initializer, sf);
+          return value ? value.toUpperCase() : 'unknown';
+        }
+        if (ts.isShorthandPropertyAssignment(property) && property.name.text === 'method') return 'unknown';
+        if (ts.isSpreadAssignment(property)) return 'unknown';
+      }
+    }
+    return 'GET';
+  }
+
+  private routeOf(arg: ts.Expression, sf: ts.SourceFile): { method: string; path: string } | undefined {
+    const text = this.literalText(arg, sf);
+    const match = text && /^(GET|POST|PUT|PATCH|DELETE|HEAD) (\/\S*)/.exec(text);
+    return match ? { method: match[1], path: match[2] } : undefined;
+  }
+
+  private construct(node: ts.NewExpression, sf: ts.SourceFile): void {
+    // Constructing a client does nothing yet; its methods are what count. AWS commands are read at `send`.
+    void node;
+    void sf;
+  }
+
+  private taggedTemplate(node: ts.TaggedTemplateExpression, sf: ts.SourceFile): void {
+    const tag = skipOuterExpressions(node.tag);
+    const name = ts.isIdentifier(tag) ? tag.text : ts.isPropertyAccessExpression(tag) ? tag.name.text : undefined;
+    if (!name || !SQL_TAGS.includes(name)) return;
+    const text = ts.isNoSubstitutionTemplateLiteral(node.template) ? node.template.text : node.template.head.text + node.template.templateSpans.map((s) => ' ? ' + s.literal.text).join('');
+    const sql = sqlEffect(text);
+    if (sql) this.add({ effect: sql.effect, strength: 'strong', world: 'closed', text: `runs SQL \`${sql.keyword}\`` }, node, sf);
+  }
+
+  /** `store = …`, `counts[key]++`, `delete cache[key]`, `this.items = …` outside locals: state the tool changes. */
+  private assignment(target: ts.Expression, effect: Effect, node: ts.Node, sf: ts.SourceFile): void {
+    const chain = memberChain(skipOuterExpressions(target));
+    if (chain.root.kind === ts.SyntaxKind.ThisKeyword && chain.path.length > 0) {
+      // Instance state of a class around the handler (a server object): a closed-world write.
+      if (isInsideConstructor(node)) return;
+      this.add({ effect, strength: 'strong', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
+      return;
+    }
+    if (!ts.isIdentifier(chain.root)) return;
+    const decl = findDeclaration(chain.root.text, chain.root);
+    if (decl?.kind === 'variable' && isModuleLevel(decl.declaration)) {
+      this.add({ effect, strength: 'strong', world: 'closed', text: `changes module state \`${truncate(target.getText(sf))}\`` }, node, sf);
+    }
+    if (!decl && chain.root.text === 'process' && chain.path[0] === 'env') {
+      this.add({ effect, strength: 'strong', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
+    }
+  }
+
+  /** Follows a call into a local or relatively imported function. Returns true when it did. */
+  private follow(callee: ts.Expression, sf: ts.SourceFile, depth: number, call: ts.CallExpression): boolean {
+    let target: Body | undefined;
+    if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      const method = classMember(callee, callee.name.text);
+      if (method) target = { node: method, sf };
+    } else if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
+      const root = memberChain(callee).root;
+      if (ts.isIdentifier(root)) {
+        const decl = findDeclaration(root.text, root);
+        if (decl?.kind === 'parameter') return false;
+        if (decl?.kind === 'import' && !decl.module.startsWith('.')) return false;
+        if (!decl) return false;
+      }
+      let value;
+      try {
+        this.evaluator.resetBudget();
+        value = this.evaluator.evaluate(callee, sf, EMPTY_ENV);
+      } catch {
+        return false;
+      }
+      if (value.kind === 'function' && value.node.body) target = { node: value.node, sf: value.sf };
+    }
+    if (!target) return false;
+    if (depth + 1 > MAX_FOLLOW_DEPTH) {
+      this.markPartial();
+      this.add({ effect: 'opaque', strength: 'strong', text: `calls \`${truncate(callee.getText(sf))}\`, deeper than the analyser follows` }, call, sf);
+      return true;
+    }
+    const parameters = ts.isFunctionLike(target.node) ? (target.node as ts.FunctionLikeDeclaration).parameters : undefined;
+    call.arguments.forEach((arg, index) => {
+      const inner = skipOuterExpressions(arg);
+      if (parameters?.[index] && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))) this.boundCallbacks.add(parameters[index]);
+    });
+    this.walk(target.node, target.sf, depth + 1);
+    return true;
+  }
+
+  // ---- origins ----
+
+  /** Where the root of a call chain comes from: an import, module state, a local value, a global. */
+  private originOf(root: ts.Expression, sf: ts.SourceFile, depth: number): Origin {
+    if (depth > 6) return { kind: 'unknown', text: root.getText(sf) };
+    const expr = skipOuterExpressions(root);
+    if (ts.isIdentifier(expr)) {
+      const decl = findDeclaration(expr.text, expr);
+      if (!decl) return { kind: 'global', name: expr.text, path: [] };
+      switch (decl.kind) {
+        case 'import':
+          if (decl.module.startsWith('.')) return this.relativeImportOrigin(decl.module, sf);
+          return { kind: 'package', module: decl.module, path: decl.exportName === '*' || decl.exportName === 'default' ? [] : [decl.exportName] };
+        case 'parameter':
+          return { kind: 'value' };
+        case 'function':
+          return { kind: 'value' };
+        case 'class':
+        case 'enum':
+          return { kind: 'value' };
+        case 'variable': {
+          const declaration = decl.declaration;
+          const init = declaration.initializer && skipOuterExpressions(declaration.initializer);
+          if (!init) return isModuleLevel(declaration) ? { kind: 'unknown', text: expr.text } : { kind: 'value' };
+          if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && init.arguments[0] && ts.isStringLiteralLike(init.arguments[0])) {
+            const module = init.arguments[0].text;
+            if (module.startsWith('.')) return this.relativeImportOrigin(module, sf);
+            const path = decl.path.flatMap((step) => ('property' in step ? [step.property] : []));
+            return { kind: 'package', module, path };
+          }
+          if (isStateInitializer(init)) return isModuleLevel(declaration) ? { kind: 'module-state', name: expr.text, decl: declaration } : { kind: 'value' };
+          if (ts.isNewExpression(init) || ts.isCallExpression(init) || ts.isPropertyAccessExpression(init)) {
+            const inner = ts.isNewExpression(init) ? init.expression : ts.isCallExpression(init) ? memberChain(skipOuterExpressions(init.expression)).root : memberChain(init).root;
+            const from = this.originOf(inner, sf, depth + 1);
+            if (from.kind === 'package') {
+              const path = ts.isPropertyAccessExpression(init) ? [...from.path, ...memberChain(init).path] : from.path;
+              // `const transporter = nodemailer.createTransport()`: a client of the same package.
+              return { kind: 'package', module: from.module, path: ts.isNewExpression(init) || ts.isCallExpression(init) ? [] : path };
+            }
+            // A local holding the result of a call is data: the call itself was already weighed where it is made.
+            if (!isModuleLevel(declaration)) return { kind: 'value' };
+            if (from.kind === 'value' || from.kind === 'global' || from.kind === 'module-state') return { kind: 'value' };
+            return { kind: 'unknown', text: expr.text };
+          }
+          if (ts.isIdentifier(init)) return this.originOf(init, sf, depth + 1);
+          return { kind: 'value' };
+        }
+      }
+    }
+    if (expr.kind === ts.SyntaxKind.ThisKeyword) return { kind: 'unknown', text: 'this' };
+    if (ts.isStringLiteralLike(expr) || ts.isTemplateExpression(expr) || ts.isArrayLiteralExpression(expr) || ts.isObjectLiteralExpression(expr) || ts.isNumericLiteral(expr) || ts.isRegularExpressionLiteral(expr)) return { kind: 'value' };
+    if (ts.isCallExpression(expr)) {
+      const inner = this.originOf(memberChain(skipOuterExpressions(expr.expression)).root, sf, depth + 1);
+      // The result of a package call is a client of that package (`knex("users").del()`, `getClient().send()`).
+      if (inner.kind === 'package') return { kind: 'package', module: inner.module, path: [] };
+      if (inner.kind === 'global' && (PURE_GLOBALS.includes(inner.name) || PURE_NAMESPACES.includes(inner.name) || HTTP_GLOBALS.includes(inner.name))) return { kind: 'value' };
+      return inner.kind === 'value' ? { kind: 'value' } : { kind: 'unknown', text: truncate(expr.getText(sf)) };
+    }
+    if (ts.isNewExpression(expr)) {
+      const inner = this.originOf(expr.expression, sf, depth + 1);
+      if (inner.kind === 'package') return { kind: 'package', module: inner.module, path: [] };
+      if (inner.kind === 'global' && PURE_GLOBALS.includes(inner.name)) return { kind: 'value' };
+      return { kind: 'unknown', text: truncate(expr.getText(sf)) };
+    }
+    return { kind: 'unknown', text: truncate(expr.getText(sf)) };
+  }
+
+  /** `import * as store from "./store"`: calls on it are followed by `follow`; anything else is a local value. */
+  private relativeImportOrigin(module: string, sf: ts.SourceFile): Origin {
+    const target = resolveModulePath(sf.fileName, module, (path) => this.sources.getSourceFile(path) !== undefined);
+    return target ? { kind: 'value' } : { kind: 'unknown', text: module };
+  }
+
+  private sqlOf(arg: ts.Expression, sf: ts.SourceFile): ReturnType<typeof sqlEffect> {
+    const text = this.literalText(arg, sf, true);
+    return text ? sqlEffect(text) : undefined;
+  }
+
+  /** The text of a string literal, a template (holes as `?`), or a const declared with one. */
+  private literalText(expr: ts.Expression, sf: ts.SourceFile, holes = false): string | undefined {
+    const inner = skipOuterExpressions(expr);
+    if (ts.isStringLiteralLike(inner)) return inner.text;
+    if (ts.isTemplateExpression(inner)) return holes || true ? inner.head.text + inner.templateSpans.map((s) => '?' + s.literal.text).join('') : undefined;
+    if (ts.isIdentifier(inner)) {
+      const decl = findDeclaration(inner.text, inner);
+      if (decl?.kind === 'variable' && decl.path.length === 0 && decl.declaration.initializer) {
+        const init = skipOuterExpressions(decl.declaration.initializer);
+        if (ts.isStringLiteralLike(init) || ts.isTemplateExpression(init)) return this.literalText(init, sf, holes);
+      }
+    }
+    return undefined;
+  }
+}
+
+// ---- syntax helpers ----
+
+interface Chain {
+  root: ts.Expression;
+  path: string[];
+  receiverText(sf: ts.SourceFile): string;
+}
+
+/** `a.b.c` → root `a`, path [b, c]; `a["b"]` counts as a member; anything else ends the chain. */
+function memberChain(expr: ts.Expression): Chain {
+  const path: string[] = [];
+  let current = skipOuterExpressions(expr);
+  for (;;) {
+    if (ts.isPropertyAccessExpression(current)) {
+      path.unshift(current.name.text);
+      current = skipOuterExpressions(current.expression);
+    } else if (ts.isElementAccessExpression(current) && ts.isStringLiteralLike(current.argumentExpression)) {
+      path.unshift(current.argumentExpression.text);
+      current = skipOuterExpressions(current.expression);
+    } else {
+      break;
+    }
+  }
+  const root = current;
+  return {
+    root,
+    path,
+    receiverText(sf) {
+      const rootText = root.kind === ts.SyntaxKind.ThisKeyword ? 'this' : ts.isIdentifier(root) ? root.text : truncate(root.getText(sf));
+      return [rootText, ...path.slice(0, -1)].join('.');
+    },
+  };
+}
+
+function isReporting(receiver: string, method: string): boolean {
+  if (REPORTING_RECEIVERS.test(receiver) || REPORTING_WORDS.test(receiver)) return true;
+  if (receiver === '' || receiver === method) return REPORTING_FUNCTIONS.test(method);
+  return REPORTING_METHODS.test(method) && /log|telemetry|metric|track|span|trace|sentry|analytics|monitor/i.test(receiver);
+}
+
+function isPureModule(module: string): boolean {
+  return PURE_MODULES.includes(module) || module.startsWith('node:path') || module.startsWith('@modelcontextprotocol/sdk/types');
+}
+
+function isAssignment(kind: ts.SyntaxKind): boolean {
+  return kind >= ts.SyntaxKind.FirstAssignment && kind <= ts.SyntaxKind.LastAssignment;
+}
+
+function isModuleLevel(decl: ts.VariableDeclaration): boolean {
+  const statement = decl.parent?.parent;
+  return !!statement && ts.isVariableStatement(statement) && ts.isSourceFile(statement.parent);
+}
+
+function isInsideConstructor(node: ts.Node): boolean {
+  let current: ts.Node | undefined = node.parent;
+  while (current && !ts.isSourceFile(current)) {
+    if (ts.isConstructorDeclaration(current)) return true;
+    if (ts.isFunctionLike(current)) return false;
+    current = current.parent;
+  }
+  return false;
+}
+
+/** `new Map()`, `[]`, `{}`, `new Set()`: a container the tool can keep state in. */
+function isStateInitializer(init: ts.Expression): boolean {
+  if (ts.isArrayLiteralExpression(init) || ts.isObjectLiteralExpression(init)) return true;
+  return ts.isNewExpression(init) && ts.isIdentifier(init.expression) && ['Map', 'Set', 'WeakMap', 'WeakSet', 'Array'].includes(init.expression.text);
+}
+
+/** True when the expression reads a parameter (directly, or through a local variable computed from one). */
+function dependsOnParameters(expr: ts.Expression, sf: ts.SourceFile, depth = 0): boolean {
+  if (depth > 4) return false;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(node) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+      const decl = findDeclaration(node.text, node);
+      if (decl?.kind === 'parameter') found = true;
+      else if (decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && decl.declaration.initializer) {
+        if (dependsOnParameters(decl.declaration.initializer, sf, depth + 1)) found = true;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(expr);
+  return found;
+}
+
+function truncate(text: string, max = 60): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}

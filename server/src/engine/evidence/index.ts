@@ -1,0 +1,32 @@
+// Evidence for one tool, from its name, inputs and handler; computed once per tool and shared by the rules,
+// the suggestions and the hover.
+import type ts from 'typescript';
+import type { Tool } from '../model';
+import type { SourceProvider } from '../resolve';
+import { handlerEvidence } from './handler';
+import { inputEvidence } from './inputs';
+import type { ToolEvidence } from './model';
+import { nameEvidence } from './name';
+
+export type { Effect, Evidence, EvidenceSource, HandlerVisibility, ToolEvidence } from './model';
+
+const cache = new WeakMap<Tool, ToolEvidence>();
+
+/** Evidence for `tool`; `sourceFileOf` reads the files its handler and schema live in (and their imports). */
+export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined): ToolEvidence {
+  const cached = cache.get(tool);
+  if (cached) return cached;
+  const sources: SourceProvider = { getSourceFile: (path) => (path === registrationSf.fileName ? registrationSf : sourceFileOf(path)) };
+  let result: ToolEvidence;
+  try {
+    const handler = handlerEvidence(tool, sources, registrationSf);
+    const items = [...nameEvidence(tool, sources, registrationSf), ...inputEvidence(tool.inputSchema, sources, registrationSf), ...handler.items];
+    result = { items, handler: handler.visibility, handlerLoc: handler.loc };
+  } catch (error) {
+    // Evidence must never take the analysis down; without it every hint stays at its pessimistic default.
+    if (!(error instanceof RangeError)) throw error;
+    result = { items: [], handler: 'none', handlerLoc: null };
+  }
+  cache.set(tool, result);
+  return result;
+}

@@ -1,0 +1,63 @@
+// Evidence from the tool's name, title and description: the first verb each one uses. Weak evidence: a reading
+// name never proves read-only, and a writing name contradicts a claim only when the handler cannot be seen through.
+import ts from 'typescript';
+import { nodeAt } from '../fixes';
+import type { Loc, Tool } from '../model';
+import type { SourceProvider } from '../resolve';
+import { propertyNameText, skipOuterExpressions } from '../scope';
+import { locOf } from '../values';
+import type { Evidence } from './model';
+import { classifyVerb, words } from './tables/verbs';
+
+export function nameEvidence(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Evidence[] {
+  const out: Evidence[] = [];
+  const add = (what: string, text: string, loc: Loc) => {
+    const verb = firstVerb(text);
+    if (verb) out.push({ source: 'name', effect: verb.effect, strength: 'weak', text: `${what} verb \`${verb.verb}\``, detail: `in "${truncate(text)}"`, loc });
+  };
+  if (tool.name) add('name', tool.name, tool.nameLoc);
+  if (tool.title) add('title', tool.title, tool.nameLoc);
+  const description = descriptionOf(tool, sources, registrationSf);
+  if (description) add('description', description.text, description.loc);
+  return out;
+}
+
+/** The first word of `text` that the verb tables know, with a plural `s` allowed ("Deletes a file"). */
+export function firstVerb(text: string): ReturnType<typeof classifyVerb> {
+  const list = words(text);
+  // Descriptions: only the leading word is a reliable verb ("Delete a file", "Reads …"); names and titles: any word.
+  const candidates = /\s/.test(text.trim()) && list.length > 4 ? list.slice(0, 1) : list;
+  for (const word of candidates) {
+    const verb = classifyVerb(word) ?? (word.endsWith('es') ? classifyVerb(word.slice(0, -2)) : undefined) ?? (word.endsWith('s') ? classifyVerb(word.slice(0, -1)) : undefined);
+    if (verb) return verb;
+  }
+  return undefined;
+}
+
+function descriptionOf(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): { text: string; loc: Loc } | undefined {
+  if (tool.config) {
+    const sf = tool.config.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(tool.config.file);
+    const node = sf && nodeAt(sf, tool.config);
+    const object = node && ts.isExpression(node) ? skipOuterExpressions(node) : undefined;
+    if (sf && object && ts.isObjectLiteralExpression(object)) {
+      for (const property of object.properties) {
+        if (ts.isPropertyAssignment(property) && propertyNameText(property.name) === 'description') {
+          const value = skipOuterExpressions(property.initializer);
+          if (ts.isStringLiteralLike(value)) return { text: value.text, loc: locOf(value, sf) };
+        }
+      }
+    }
+  }
+  // server.tool(name, "description", …)
+  if (tool.form === 'tool' && tool.callArgs && tool.callArgs.length > 2) {
+    const loc = tool.callArgs[1];
+    const node = nodeAt(registrationSf, loc);
+    if (node && ts.isStringLiteralLike(node)) return { text: node.text, loc };
+  }
+  return undefined;
+}
+
+function truncate(text: string, max = 50): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}

@@ -1,0 +1,74 @@
+// Calls that are not the tool's effect: telemetry, logging and metrics report on the tool; protocol calls talk
+// to the MCP client; pure helpers compute. None of them count as evidence, and none makes the handler opaque.
+
+/** Receivers whose every method only reports (`console.log`, `logger.info`, `Sentry.captureException`). */
+export const REPORTING_RECEIVERS = /^(?:console|logger|log|_?logger|this\.logger|this\.log|debug|metrics|telemetry|analytics|tracer|span|Sentry|posthog|mixpanel|segment|statsd|datadog|otel|opentelemetry|newrelic|amplitude|trace|performance|process\.stdout|process\.stderr)$/i;
+
+/** Receiver words that mark reporting objects anywhere in a chain (`this.telemetry.track`, `ctx.logger.warn`). */
+export const REPORTING_WORDS = /(?:^|\.)(?:logger|telemetry|metrics|analytics|tracer|tracker|monitor|sentry|posthog|mixpanel|log)$/i;
+
+/** Method names that only report, whatever the receiver (`trackEvent`, `captureException`, `recordMetric`). */
+export const REPORTING_METHODS = /^(?:log|info|warn|error|debug|trace|verbose|fatal|track|trackEvent|trackUsage|trackToolCall|captureException|captureMessage|captureEvent|capture|recordMetric|recordEvent|increment(?:Counter|Metric)|histogram|gauge|timing|startSpan|endSpan|setAttribute|setAttributes|addEvent|setStatus|recordException|end)$/;
+
+/** Functions that only report, called bare (`debug("…")`, `logError(e)`). */
+export const REPORTING_FUNCTIONS = /^(?:log|debug|trace|info|warn|error|logError|logInfo|logDebug|logWarning|logWarn|capture\w*|track\w*|report\w*Telemetry|record\w*Metric|emitTelemetry)$/;
+
+/**
+ * MCP protocol calls: the tool talking to its own client (notifications, logging, sampling, elicitation,
+ * progress). They change nothing in the world the hints describe.
+ */
+export const PROTOCOL_METHODS: readonly string[] = [
+  'sendLoggingMessage',
+  'sendNotification',
+  'notification',
+  'sendRequest',
+  'createMessage',
+  'elicitInput',
+  'listRoots',
+  'sendToolListChanged',
+  'sendResourceListChanged',
+  'sendPromptListChanged',
+  'sendResourceUpdated',
+  'reportProgress',
+  'streamContent',
+];
+
+/** Global functions and constructors that compute and touch nothing outside the process. */
+export const PURE_GLOBALS: readonly string[] = [
+  'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Array', 'Object', 'Date', 'RegExp', 'Error', 'TypeError', 'RangeError', 'SyntaxError',
+  'Map', 'Set', 'WeakMap', 'WeakSet', 'Promise', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController', 'Headers',
+  'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI', 'escape', 'unescape',
+  'structuredClone', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'queueMicrotask', 'atob', 'btoa',
+  'require', 'Symbol', 'McpError', 'Uint8Array', 'ArrayBuffer', 'DataView', 'Blob', 'Response', 'Request', 'FormData', 'Intl', 'Buffer', 'z',
+];
+
+/** Namespaces whose members compute only (`JSON.stringify`, `Math.max`, `path.join`, `z.object`). */
+export const PURE_NAMESPACES: readonly string[] = [
+  'JSON', 'Math', 'Object', 'Array', 'Number', 'String', 'Promise', 'Date', 'Reflect', 'Symbol', 'Buffer', 'Intl', 'BigInt', 'URL', 'crypto', 'z',
+  'path', 'posix', 'win32', 'util', 'os', 'url', 'querystring', 'assert', 'zod',
+];
+
+/** Modules whose exports compute only (imports from these are not opaque). */
+export const PURE_MODULES: readonly string[] = [
+  'path', 'node:path', 'url', 'node:url', 'util', 'node:util', 'os', 'node:os', 'crypto', 'node:crypto', 'querystring', 'node:querystring',
+  'zod', 'zod/v3', 'zod/v4', 'zod-to-json-schema', 'assert', 'node:assert', 'buffer', 'node:buffer', 'string_decoder', 'events', 'node:events',
+  'lodash', 'lodash-es', 'date-fns', 'dayjs', 'uuid', 'nanoid', 'minimatch', 'picomatch', 'micromatch', 'diff', 'yaml', 'js-yaml', 'mime', 'mime-types',
+  'chalk', 'ajv', 'semver', 'glob-to-regexp', 'escape-string-regexp', 'json5', 'turndown', 'marked', 'cheerio',
+  '@modelcontextprotocol/sdk/types.js', '@modelcontextprotocol/sdk/server/mcp.js', '@modelcontextprotocol/sdk/server/index.js',
+];
+
+/**
+ * Methods that compute on values (strings, arrays, promises, parsed responses): never an effect on their own.
+ * Mutating ones (push, splice, sort) only matter on module state, which handler.ts checks first.
+ */
+export const PURE_METHODS: readonly string[] = [
+  'map', 'filter', 'reduce', 'reduceRight', 'forEach', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'indexOf', 'lastIndexOf',
+  'includes', 'join', 'concat', 'slice', 'flat', 'flatMap', 'at', 'keys', 'values', 'entries', 'fill', 'sort', 'reverse', 'toSorted', 'toReversed',
+  'push', 'pop', 'shift', 'unshift', 'splice', 'split', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase',
+  'startsWith', 'endsWith', 'replace', 'replaceAll', 'match', 'matchAll', 'search', 'substring', 'substr', 'charAt', 'charCodeAt', 'codePointAt',
+  'padStart', 'padEnd', 'repeat', 'normalize', 'localeCompare', 'toString', 'toFixed', 'toPrecision', 'toISOString', 'toJSON', 'toLocaleString',
+  'toLocaleDateString', 'toLocaleTimeString', 'getTime', 'getFullYear', 'getMonth', 'getDate', 'getDay', 'getHours', 'getMinutes', 'getSeconds', 'valueOf',
+  'then', 'catch', 'finally', 'json', 'text', 'arrayBuffer', 'blob', 'formData', 'test', 'has', 'bind', 'call', 'apply', 'parse', 'safeParse',
+  'parseAsync', 'safeParseAsync', 'stringify', 'describe', 'optional', 'default', 'nullable', 'abort', 'throwIfAborted', 'append', 'getReader',
+  'digest', 'update', 'toBuffer', 'subarray', 'readUInt8', 'readUInt32LE', 'write', 'fromEntries', 'isArray', 'from', 'of', 'all', 'allSettled', 'race', 'any', 'resolve', 'reject',
+];

@@ -1,0 +1,186 @@
+// Infers each hint from the evidence, with a confidence and the reasons, and finds the evidence that contradicts
+// a claim. Optimistic values (read-only, not destructive, idempotent, closed world) need positive evidence and no
+// contrary evidence; anything the analyser cannot see through leaves the hint unknown = the pessimistic default.
+import type ts from 'typescript';
+import { collectEvidence, type Effect, type Evidence, type ToolEvidence } from './evidence';
+import { HINT_DEFAULTS, type HintKey, type Loc, type Tool } from './model';
+
+export type Confidence = 'proven' | 'likely' | 'unknown';
+
+export interface InferredHint {
+  key: HintKey;
+  /** The inferred value; the pessimistic default when `confidence` is 'unknown'. */
+  value: boolean;
+  confidence: Confidence;
+  /** One short phrase: "reads local files only", "calls `fs.unlink`", "no evidence it only reads". */
+  reason: string;
+  /** The evidence behind the value (empty for defaults). */
+  evidence: Evidence[];
+}
+
+export interface Inference {
+  hints: Record<HintKey, InferredHint>;
+  evidence: ToolEvidence;
+  /** Things worth a hover note: weak evidence the handler outweighs ("name suggests a write, but …"). */
+  notes: string[];
+}
+
+/** What inference needs: the registration's file and a way to read others (RuleContext provides both). */
+export interface InferenceContext {
+  sourceFile: ts.SourceFile;
+  sourceFileOf(file: string): ts.SourceFile | undefined;
+}
+
+const WRITES: readonly Effect[] = ['write', 'destroy', 'append', 'process'];
+const cache = new WeakMap<Tool, Inference>();
+
+/** The evidence and the inferred hints for a tool: pure, cached per Tool object. The hover shows this. */
+export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
+  return inferHints(tool, context);
+}
+
+export function inferHints(tool: Tool, context: InferenceContext): Inference {
+  const cached = cache.get(tool);
+  if (cached) return cached;
+  const evidence = collectEvidence(tool, context.sourceFile, context.sourceFileOf);
+  const result = inferFromEvidence(evidence);
+  cache.set(tool, result);
+  return result;
+}
+
+export function inferFromEvidence(evidence: ToolEvidence): Inference {
+  const { items } = evidence;
+  const complete = evidence.handler === 'complete';
+  const handlerStrong = items.filter((e) => e.source === 'handler' && e.strength === 'strong' && e.effect !== 'opaque');
+  const writes = handlerStrong.filter((e) => WRITES.includes(e.effect));
+  const summary = effectSummary(handlerStrong);
+  const unknownReason = evidence.handler === 'none' ? 'the handler is not visible' : undefined;
+
+  // readOnlyHint
+  let readOnly: InferredHint;
+  if (writes.length > 0) readOnly = hint('readOnlyHint', false, 'proven', describe(writes[0]), writes);
+  else if (complete) readOnly = hint('readOnlyHint', true, 'proven', summary, handlerStrong);
+  else {
+    const signs = items.filter((e) => WRITES.includes(e.effect) && (e.source !== 'name' || e.strength === 'strong'));
+    readOnly = signs.length > 0 ? hint('readOnlyHint', false, 'likely', describe(signs[0]), signs) : defaultHint('readOnlyHint', unknownReason ?? 'no evidence it only reads');
+  }
+
+  // destructiveHint (meaningful only when the tool writes)
+  let destructive: InferredHint;
+  const destroys = handlerStrong.filter((e) => e.effect === 'destroy' || e.effect === 'process');
+  const overwrites = writes.filter((e) => e.effect === 'write');
+  if (readOnly.value) destructive = hint('destructiveHint', false, readOnly.confidence, readOnly.reason, readOnly.evidence);
+  else if (destroys.length > 0) destructive = hint('destructiveHint', true, 'proven', describe(destroys[0]), destroys);
+  else if (overwrites.length > 0) destructive = hint('destructiveHint', true, 'likely', `${describe(overwrites[0])} (may overwrite)`, overwrites);
+  else if (complete && writes.length > 0 && writes.every((e) => e.effect === 'append')) {
+    destructive = hint('destructiveHint', false, 'proven', `only adds: ${describe(writes[0])}`, writes);
+  } else destructive = defaultHint('destructiveHint', unknownReason ?? 'no evidence it only adds');
+
+  // idempotentHint
+  let idempotent: InferredHint;
+  const appends = handlerStrong.filter((e) => e.effect === 'append' || e.effect === 'process');
+  const key = items.find((e) => e.effect === 'idempotency-key');
+  if (readOnly.value) idempotent = hint('idempotentHint', true, readOnly.confidence, readOnly.reason, readOnly.evidence);
+  else if (appends.length > 0 && !key) idempotent = hint('idempotentHint', false, 'proven', describe(appends[0]), appends);
+  else if (complete && writes.length > 0 && (appends.length === 0 || key)) {
+    idempotent = hint('idempotentHint', true, 'likely', key && appends.length > 0 ? `takes an idempotency key (${key.text})` : `repeating ${describe(writes[0])} changes nothing more`, key ? [key] : writes);
+  } else idempotent = defaultHint('idempotentHint', unknownReason ?? 'no evidence it is safe to retry');
+
+  // openWorldHint
+  let openWorld: InferredHint;
+  const open = items.filter((e) => e.source === 'handler' && e.world === 'open' && e.strength === 'strong');
+  const processes = handlerStrong.filter((e) => e.effect === 'process');
+  if (open.length > 0) openWorld = hint('openWorldHint', true, 'proven', describe(open[0]), open);
+  else if (complete && processes.length === 0) openWorld = hint('openWorldHint', false, 'proven', summary, handlerStrong);
+  else {
+    const signs = items.filter((e) => e.world === 'open');
+    openWorld = signs.length > 0 ? hint('openWorldHint', true, 'likely', describe(signs[0]), signs) : defaultHint('openWorldHint', unknownReason ?? 'no evidence it stays closed-world');
+  }
+
+  return { hints: { readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: openWorld }, evidence, notes: notesFor(evidence, readOnly) };
+}
+
+function hint(key: HintKey, value: boolean, confidence: Confidence, reason: string, evidence: Evidence[]): InferredHint {
+  return { key, value, confidence, reason, evidence };
+}
+
+function defaultHint(key: HintKey, reason: string): InferredHint {
+  return { key, value: HINT_DEFAULTS[key], confidence: 'unknown', reason, evidence: [] };
+}
+
+/** "calls `fs.writeFile`", with its detail when there is one. */
+export function describe(e: Evidence): string {
+  return e.detail && e.source === 'handler' ? `${e.text} ${e.detail}` : e.detail ? `${e.text} (${e.detail})` : e.text;
+}
+
+/** One phrase for a handler whose every effect is known and none writes. */
+function effectSummary(effects: Evidence[]): string {
+  const reads = effects.filter((e) => e.effect === 'read');
+  if (reads.length === 0) return 'its handler only computes its result';
+  if (reads.every((e) => /`(?:[\w.]*\.)?(?:readFile|readdir|stat|lstat|access|exists|realpath|readlink|opendir|createReadStream|readJson|pathExists)(?:Sync)?`/.test(e.text))) return 'reads local files only';
+  if (reads.every((e) => e.text.includes('module state'))) return 'reads in-process state only';
+  if (reads.every((e) => e.world === 'closed')) return 'reads local data only';
+  return `reads only (${reads[0].text})`;
+}
+
+function notesFor(evidence: ToolEvidence, readOnly: InferredHint): string[] {
+  const notes: string[] = [];
+  const name = evidence.items.filter((e) => e.source === 'name' && WRITES.includes(e.effect));
+  if (readOnly.value && name.length > 0) notes.push(`The ${name[0].text.replace(/ verb /, ' suggests a write (')}), but the visible handler ${readOnly.reason === 'its handler only computes its result' ? 'only computes its result' : 'only reads'}.`);
+  const inputs = evidence.items.filter((e) => e.source === 'input' && WRITES.includes(e.effect));
+  if (readOnly.value && inputs.length > 0) notes.push(`${capitalize(inputs[0].text)} suggests a write (${inputs[0].detail}), but the visible handler writes nothing.`);
+  if (evidence.handler === 'partial') {
+    const opaque = evidence.items.filter((e) => e.effect === 'opaque').slice(0, 3);
+    notes.push(`Not every call could be followed: ${opaque.map((e) => e.text.replace(/, which the analyser cannot see into$/, '')).join('; ')}. Hints it cannot prove stay at their pessimistic defaults.`);
+  }
+  return notes;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// ---- contradictions ----
+
+/** The claims the contradiction rules check, and what contradicts each. */
+const CONTRADICTING: Record<HintKey, { claimed: boolean; matches: (e: Evidence) => boolean }> = {
+  readOnlyHint: { claimed: true, matches: (e) => WRITES.includes(e.effect) },
+  destructiveHint: { claimed: false, matches: (e) => e.effect === 'destroy' },
+  idempotentHint: { claimed: true, matches: (e) => e.effect === 'append' },
+  openWorldHint: { claimed: false, matches: (e) => e.world === 'open' && e.effect !== 'idempotency-key' },
+};
+
+/**
+ * The evidence that contradicts claiming the optimistic value of `key`. Handler evidence from known APIs
+ * always counts. Inputs, the name and guesses from method names count only when the handler cannot be seen
+ * through; when it can, they go into the notes instead.
+ */
+export function contradictingEvidence(inference: Inference, key: HintKey): { evidence: Evidence[]; outweighed: Evidence[] } {
+  const { matches } = CONTRADICTING[key];
+  const items = inference.evidence.items.filter(matches);
+  if (key === 'idempotentHint' && inference.evidence.items.some((e) => e.effect === 'idempotency-key')) return { evidence: [], outweighed: items };
+  const strongHandler = items.filter((e) => e.source === 'handler' && e.strength === 'strong');
+  if (strongHandler.length > 0) return { evidence: strongHandler, outweighed: [] };
+  if (inference.evidence.handler === 'complete') return { evidence: [], outweighed: items };
+  const order = (e: Evidence) => (e.source === 'handler' ? 0 : e.source === 'input' ? (e.strength === 'strong' ? 1 : 3) : 2);
+  return { evidence: [...items].sort((a, b) => order(a) - order(b)), outweighed: [] };
+}
+
+/** The honest value to offer instead of a contradicted claim. */
+export function honestValue(key: HintKey): boolean {
+  return !CONTRADICTING[key].claimed;
+}
+
+/** Is this claim one of the optimistic values the contradiction rules check? */
+export function isOptimisticClaim(key: HintKey, value: unknown): boolean {
+  return value === CONTRADICTING[key].claimed;
+}
+
+/** "line 18" in the same file, "helpers.ts:18" elsewhere. */
+export function whereIs(loc: Loc, context: InferenceContext): string {
+  const sf = loc.file === context.sourceFile.fileName ? context.sourceFile : context.sourceFileOf(loc.file);
+  const line = sf ? sf.getLineAndCharacterOfPosition(loc.start).line + 1 : undefined;
+  if (loc.file === context.sourceFile.fileName) return line ? `at line ${line}` : '';
+  const base = loc.file.slice(loc.file.lastIndexOf('/') + 1);
+  return line ? `at ${base}:${line}` : `in ${base}`;
+}
