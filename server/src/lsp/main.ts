@@ -5,6 +5,7 @@ import {
   createConnection,
   DidChangeConfigurationNotification,
   ErrorCodes,
+  LSPErrorCodes,
   ProposedFeatures,
   ResponseError,
   TextDocuments,
@@ -104,10 +105,17 @@ function requireRange(params: unknown): void {
 const refreshSupport = { inlayHints: false, codeLens: false };
 
 /** Open documents went stale: diagnostics, and the inlay hints and lenses that show the same hints. */
+let viewRefreshTimer: NodeJS.Timeout | undefined;
 function refreshViews(uris: string[]): void {
   scheduler.refresh(uris);
-  if (refreshSupport.inlayHints) connection.languages.inlayHint.refresh().catch(() => undefined);
-  if (refreshSupport.codeLens) connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  if (!refreshSupport.inlayHints && !refreshSupport.codeLens) return;
+  // Debounced like diagnostics: typing in an imported constants file must not flood the client.
+  if (viewRefreshTimer) clearTimeout(viewRefreshTimer);
+  viewRefreshTimer = setTimeout(() => {
+    viewRefreshTimer = undefined;
+    if (refreshSupport.inlayHints) connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (refreshSupport.codeLens) connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  }, 150);
 }
 
 const workspace = new Workspace(documents, (uris) => refreshViews(uris));
@@ -237,8 +245,11 @@ connection.onDidChangeWatchedFiles(
 );
 
 connection.languages.diagnostics.on(
-  guard('diagnostics', async (params) => {
+  guard('diagnostics', async (params, token) => {
     const uri = requireUri(params);
+    await settingsFor(uri); // yields once, so a cancellation sent right after the request is seen
+    // A newer edit already superseded this request (the client cancels stale pulls): skip the analysis.
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
     const result = await computeDiagnostics(uri, typeof params.previousResultId === 'string' ? params.previousResultId : undefined);
     if (result?.unchanged && result.resultId) return { kind: 'unchanged' as const, resultId: result.resultId };
     return { kind: 'full' as const, resultId: result?.resultId, items: result?.diagnostics ?? [] };
