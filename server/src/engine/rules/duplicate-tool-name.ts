@@ -1,5 +1,9 @@
+import type { Tool } from '../model';
 import type { Rule } from './rule';
 import { toolLoc } from './helpers';
+
+/** `tool()` and `registerTool()` fill the same registry on an McpServer; other forms keep their own. */
+const registry = (form: Tool['form']) => (form === 'tool' || form === 'registerTool' ? 'sdk' : form);
 
 export const duplicateToolName: Rule = {
   id: 'duplicate-tool-name',
@@ -13,7 +17,7 @@ export const duplicateToolName: Rule = {
     const { tool, tools } = context;
     if (tool.name === null) return [];
     const index = tools.indexOf(tool);
-    const first = tools.find((other, i) => i < index && other.name === tool.name && other.receiver === tool.receiver && other.form === tool.form && other.loc.file === tool.loc.file);
+    const first = tools.find((other, i) => i < index && other.name === tool.name && other.receiver === tool.receiver && registry(other.form) === registry(tool.form) && other.loc.file === tool.loc.file);
     if (!first) return [];
     return [
       {
