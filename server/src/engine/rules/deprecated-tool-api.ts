@@ -50,26 +50,36 @@ function convertFix(tool: Tool, context: RuleContext): Fix | undefined {
   const [nameArg, ...rest] = args;
   const callback = rest.pop();
   if (!nameArg || !callback) return undefined;
+  // Roles by position, as the SDK assigns them: the annotations argument is known; of the others, the schema
+  // (when the tool has one) is the last and a description comes first. (tool.inputSchema points at the resolved
+  // value, which is not the argument when the schema is a constant.)
+  const annotationsArg = rest.find((arg) => same(tool.declared?.loc, arg, sf));
+  const others = rest.filter((arg) => arg !== annotationsArg);
+  const schemaArg = tool.inputSchema ? others.at(-1) : undefined;
   const properties: string[] = [];
   for (const arg of rest) {
     const text = arg.getText(sf);
-    if (same(tool.inputSchema, arg, sf)) properties.push(`inputSchema: ${text}`);
-    else if (same(tool.declared?.loc, arg, sf)) properties.push(`annotations: ${text}`);
+    if (arg === schemaArg) properties.push(`inputSchema: ${text}`);
+    else if (arg === annotationsArg) properties.push(`annotations: ${text}`);
     else properties.push(`description: ${text}`);
   }
   const text = sf.text;
   const multiLine = text.slice(call.getStart(sf), call.getEnd()).includes('\n');
   const nl = eol(text);
-  const indent = lineIndent(text, call.getStart(sf));
+  // Arguments on their own lines keep that layout: the config becomes one more argument line.
+  const nameLineStart = text.lastIndexOf('\n', nameArg.getStart(sf) - 1) + 1;
+  const argumentsOnOwnLines = multiLine && /^[ \t]*$/.test(text.slice(nameLineStart, nameArg.getStart(sf)));
+  const indent = argumentsOnOwnLines ? lineIndent(text, nameArg.getStart(sf)) : lineIndent(text, call.getStart(sf));
   const inner = indent + indentUnit(text);
   const config = properties.length === 0 ? '{}' : multiLine ? `{${nl}${properties.map((p) => `${inner}${p},`).join(nl)}${nl}${indent}}` : `{ ${properties.join(', ')} }`;
+  const between = argumentsOnOwnLines ? `,${nl}${indent}${config},${nl}${indent}` : `, ${config}, `;
   const method = (call.expression as ts.PropertyAccessExpression).name;
   return {
     title: 'Convert to registerTool(name, { description, inputSchema, annotations }, cb)',
     safe: false,
     edits: [
       { file: sf.fileName, start: method.getStart(sf), end: method.getEnd(), newText: 'registerTool' },
-      { file: sf.fileName, start: nameArg.getEnd(), end: callback.getStart(sf), newText: `, ${config}, ` },
+      { file: sf.fileName, start: nameArg.getEnd(), end: callback.getStart(sf), newText: between },
     ],
   };
 }
