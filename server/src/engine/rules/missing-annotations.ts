@@ -23,6 +23,8 @@ export const missingAnnotations: Rule = {
     if (tool.declared) return [];
     const hints = suggestAnnotations(tool, context);
     const edit = addAnnotationsEdit(tool, context, hints);
+    // Misplaced hints get moved into a new annotations object by misplaced-annotations' fix: fix-all must not add a second one.
+    const misplacedHints = tool.misplaced.length > 0;
     const inferred = hints.filter((h) => h.basis === 'evidence');
     const summary = inferred.length > 0 ? inferred.map((h) => describeHintValue(h.key, h.value)).join(', ') : 'the spec defaults';
     const why = inferred.length > 0 ? ` (${inferred.map((h) => h.reason).filter((r, i, all) => all.indexOf(r) === i).join('; ')})` : '';
@@ -31,7 +33,7 @@ export const missingAnnotations: Rule = {
         message: `Tool ${tool.name ? `"${tool.name}"` : ''} has no annotations: hosts treat it as writing, destructive, unsafe to retry and open-world, and ask before every call.`.replace('Tool  has', 'Tool has'),
         loc: toolLoc(tool, context),
         fixes: edit
-          ? [{ title: inferred.length > 0 ? `Annotate: ${summary}${why}` : 'Add annotations (the spec defaults, written explicitly)', edits: [edit], safe: true, preferred: true }]
+          ? [{ title: inferred.length > 0 ? `Annotate: ${summary}${why}` : 'Add annotations (the spec defaults, written explicitly)', edits: [edit], safe: !misplacedHints, preferred: true }]
           : [],
       },
     ];
