@@ -40,6 +40,7 @@ export interface FindingExpectation {
   message?: RegExp | string;
   /** 1-based lines of the related locations, in order. */
   related?: number[];
+  severity?: Finding['severity'];
 }
 
 export interface Case {
@@ -62,6 +63,8 @@ export interface Case {
   /** Apply only the fix whose title matches (any fix, safe or not) instead of every safe fix. */
   fix?: RegExp | string;
   options?: EngineOptions;
+  /** Set false for fixes that leave their finding in place by design (they may be offered again). */
+  convergent?: boolean;
   /** Mark a case that fails because of a known engine gap: the reason is shown in the report. */
   todo?: string;
 }
@@ -194,6 +197,9 @@ function checkFindings(c: Case, ws: Workspace, analysis: FileAnalysis): void {
         `${key(want)}: no message matches ${want.message}; got ${candidates.map((a) => JSON.stringify(a.finding.message)).join(', ')}`,
       );
     }
+    if (want.severity !== undefined) {
+      assert.ok(candidates.some((a) => a.finding.severity === want.severity), `${key(want)}: severity is not ${want.severity}`);
+    }
     if (want.related !== undefined) {
       assert.ok(
         candidates.some((a) => JSON.stringify((a.finding.related ?? []).map((r) => lineOf(textOf(r.loc.file), r.loc.start))) === JSON.stringify(want.related)),
@@ -214,7 +220,7 @@ function checkOutput(c: Case, ws: Workspace, analysis: FileAnalysis, mainText: s
   for (const [file, text] of fixed) assertParses(file, text);
 
   // A second round on the fixed texts must change nothing: fixes converge and do not re-offer themselves.
-  if (fixed.size === 0) return;
+  if (fixed.size === 0 || c.convergent === false) return;
   const files = Object.fromEntries(Object.entries(c.files ?? {}).map(([rel, text]) => [rel, fixed.get(ws.pathOf(rel)) ?? text]));
   const again = makeWorkspace(c, mainAfter, files, c.options ?? {});
   const secondAnalysis = again.project.analyzeFile(again.main);

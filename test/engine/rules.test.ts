@@ -1,0 +1,734 @@
+// Each rule on valid code (quiet) and invalid code (findings, fixed output). Expected texts are written
+// from the spec (shared/reference/annotations.md): defaults readOnlyHint false, destructiveHint true,
+// idempotentHint false, openWorldHint true; destructive/idempotent mean nothing on read-only tools.
+// Tool names avoid verbs so that evidence-based inference cannot change the suggested hints.
+import { lines, runCases, type Case } from './tester';
+
+const NO_COMMENTS = { explainDefaults: false };
+/** The annotations "Add annotations" writes when nothing is known: the spec defaults, plus a title. */
+const DEFAULTS = 'readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true';
+
+// ─── missing-annotations ───
+const missing: Case[] = [
+  {
+    name: 'valid: registerTool with annotations',
+    code: 'server.registerTool("frob_widget", { annotations: { readOnlyHint: true } }, cb);\n',
+    only: ['missing-annotations'],
+    findings: [],
+  },
+  {
+    name: 'valid: look-alikes are not tools',
+    code: 'server.registerResource("cfg", "cfg://x", { title: "Config" }, cb);\nconst t = tool({ description: "d", execute: async () => 1 });\n',
+    findings: [],
+  },
+  {
+    name: 'registerTool, single-line config literal',
+    code: 'server.registerTool("frob_widget", { description: "x" }, cb);\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1, message: '"frob_widget" has no annotations', severity: 'warning' }],
+    output: `server.registerTool("frob_widget", { description: "x", annotations: { title: "Frob Widget", ${DEFAULTS} } }, cb);\n`,
+  },
+  {
+    name: 'registerTool, single-line config with a trailing comma',
+    code: 'server.registerTool("frob_widget", { description: "x", }, cb);\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.registerTool("frob_widget", { description: "x", annotations: { title: "Frob Widget", ${DEFAULTS} }, }, cb);\n`,
+  },
+  {
+    name: 'registerTool, empty config {}',
+    code: 'server.registerTool("frob_widget", {}, cb);\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.registerTool("frob_widget", { annotations: { title: "Frob Widget", ${DEFAULTS} } }, cb);\n`,
+  },
+  {
+    name: 'registerTool, multi-line config literal keeps the layout',
+    code: lines('server.registerTool(', '  "frob_widget",', '  {', '    description: "x",', '  },', '  cb,', ');'),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 2 }],
+    output: lines(
+      'server.registerTool(',
+      '  "frob_widget",',
+      '  {',
+      '    description: "x",',
+      '    annotations: {',
+      '      title: "Frob Widget",',
+      '      readOnlyHint: false,',
+      '      destructiveHint: true,',
+      '      idempotentHint: false,',
+      '      openWorldHint: true,',
+      '    },',
+      '  },',
+      '  cb,',
+      ');',
+    ),
+  },
+  {
+    name: 'registerTool with a config title: no second title is written',
+    code: "server.registerTool('frob_widget', { title: 'Frob', description: 'x' }, cb);\n",
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.registerTool('frob_widget', { title: 'Frob', description: 'x', annotations: { ${DEFAULTS} } }, cb);\n`,
+  },
+  {
+    name: 'single-quoted file gets a single-quoted title',
+    code: "server.registerTool('frob_widget', { description: 'x' }, cb);\n",
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.registerTool('frob_widget', { description: 'x', annotations: { title: 'Frob Widget', ${DEFAULTS} } }, cb);\n`,
+  },
+  {
+    name: 'tool(name, cb): annotations inserted before the callback',
+    code: 'server.tool("frob_widget", cb);\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.tool("frob_widget", { title: "Frob Widget", ${DEFAULTS} }, cb);\n`,
+  },
+  {
+    name: 'tool(name, description, schema, cb): annotations inserted before the callback',
+    code: 'server.tool("frob_widget", "Frob", { q: z.string() }, cb);\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.tool("frob_widget", "Frob", { q: z.string() }, { title: "Frob Widget", ${DEFAULTS} }, cb);\n`,
+  },
+  {
+    name: 'tool(name, {}, cb): annotations go after the {} schema',
+    code: 'server.tool("frob_widget", {}, cb);\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.tool("frob_widget", {}, { title: "Frob Widget", ${DEFAULTS} }, cb);\n`,
+  },
+  {
+    name: 'tool(), multi-line: the new argument gets its own line',
+    code: lines('server.tool(', '  "frob_widget",', '  "Frob",', '  cb,', ');'),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 2 }],
+    output: lines(
+      'server.tool(',
+      '  "frob_widget",',
+      '  "Frob",',
+      '  {',
+      '    title: "Frob Widget",',
+      '    readOnlyHint: false,',
+      '    destructiveHint: true,',
+      '    idempotentHint: false,',
+      '    openWorldHint: true,',
+      '  },',
+      '  cb,',
+      ');',
+    ),
+  },
+  {
+    name: 'fastmcp addTool: annotations property added to the definition',
+    code: 'server.addTool({ name: "frob_widget", description: "d", execute: run });\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.addTool({ name: "frob_widget", description: "d", execute: run, annotations: { title: "Frob Widget", ${DEFAULTS} } });\n`,
+  },
+  {
+    name: 'tools/list element: annotations property added to that element only',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+      '  tools: [',
+      '    { name: "frob_widget", inputSchema: { type: "object" } },',
+      '    { name: "other", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },',
+      '  ],',
+      '}));',
+    ),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 3 }],
+    output: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+      '  tools: [',
+      `    { name: "frob_widget", inputSchema: { type: "object" }, annotations: { title: "Frob Widget", ${DEFAULTS} } },`,
+      '    { name: "other", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },',
+      '  ],',
+      '}));',
+    ),
+  },
+  {
+    name: 'config behind a const in the same file: the const gets the annotations',
+    code: lines('const config = { description: "x" };', 'server.registerTool("frob_widget", config, cb);'),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 2 }],
+    output: lines(`const config = { description: "x", annotations: { title: "Frob Widget", ${DEFAULTS} } };`, 'server.registerTool("frob_widget", config, cb);'),
+  },
+  {
+    name: 'config from a function call: reported, but no fix (nowhere safe to write)',
+    code: 'server.registerTool("frob_widget", makeConfig(), cb);\n',
+    only: ['missing-annotations'],
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: 'server.registerTool("frob_widget", makeConfig(), cb);\n',
+  },
+  {
+    name: 'rule turned off',
+    code: 'server.registerTool("frob_widget", {}, cb);\n',
+    options: { rules: { 'missing-annotations': 'off' } },
+    only: ['missing-annotations'],
+    findings: [],
+  },
+  {
+    name: 'severity override',
+    code: 'server.registerTool("frob_widget", {}, cb);\n',
+    options: { rules: { 'missing-annotations': 'error' } },
+    only: ['missing-annotations'],
+    findings: [{ rule: 'missing-annotations', line: 1, severity: 'error' }],
+  },
+];
+
+// ─── implicit-default ───
+const implicit: Case[] = [
+  {
+    name: 'valid: all four hints written',
+    code: `server.registerTool("a", { annotations: { ${DEFAULTS} } }, cb);\n`,
+    only: ['implicit-default'],
+    findings: [],
+  },
+  {
+    name: 'valid: read-only tool needs only readOnlyHint and openWorldHint',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);\n',
+    only: ['implicit-default'],
+    findings: [],
+  },
+  {
+    name: 'valid: unresolved spread, nothing is known to be omitted',
+    code: 'server.registerTool("a", { annotations: { ...hintsFor("a"), readOnlyHint: false } }, cb);\n',
+    only: ['implicit-default'],
+    findings: [],
+  },
+  {
+    name: 'writing tool: the three omitted hints are written with their defaults',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: false } }, cb);\n',
+    only: ['implicit-default'],
+    findings: [{ rule: 'implicit-default', line: 1, message: /destructiveHint defaults to true.*idempotentHint defaults to false.*openWorldHint defaults to true/, severity: 'hint' }],
+    output: `server.registerTool("a", { annotations: { ${DEFAULTS} } }, cb);\n`,
+  },
+  {
+    name: 'read-only tool: only openWorldHint is omitted (destructive/idempotent are meaningless there)',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true } }, cb);\n',
+    only: ['implicit-default'],
+    findings: [{ rule: 'implicit-default', line: 1, message: 'openWorldHint defaults to true' }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: true } }, cb);\n',
+  },
+  {
+    name: 'title only: every hint is omitted',
+    code: 'server.registerTool("a", { annotations: { title: "A" } }, cb);\n',
+    only: ['implicit-default'],
+    findings: [{ rule: 'implicit-default', line: 1, message: 'readOnlyHint defaults to false' }],
+    output: `server.registerTool("a", { annotations: { title: "A", ${DEFAULTS} } }, cb);\n`,
+  },
+  {
+    name: 'annotations imported from another file: the fix edits that file',
+    files: { 'hints.ts': 'export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true };\n' },
+    code: 'import { WRITE } from "./hints";\nserver.registerTool("a", { annotations: WRITE }, cb);\n',
+    only: ['implicit-default'],
+    findings: [{ rule: 'implicit-default', line: 2 }],
+    output: 'import { WRITE } from "./hints";\nserver.registerTool("a", { annotations: WRITE }, cb);\n',
+    outputFiles: { 'hints.ts': 'export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true };\n' },
+  },
+];
+
+// ─── destructive-on-read-only ───
+const destructiveOnReadOnly: Case[] = [
+  {
+    name: 'valid: destructiveHint on a writing tool',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: false, destructiveHint: false } }, cb);\n',
+    only: ['destructive-on-read-only'],
+    findings: [],
+  },
+  {
+    name: 'valid: read-only tool without destructive/idempotent',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);\n',
+    only: ['destructive-on-read-only'],
+    findings: [],
+  },
+  {
+    name: 'destructiveHint: false on a read-only tool is removed',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, cb);\n',
+    only: ['destructive-on-read-only'],
+    findings: [{ rule: 'destructive-on-read-only', line: 1, message: 'destructiveHint is meaningless' }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);\n',
+  },
+  {
+    name: 'destructiveHint: true on a read-only tool is called a contradiction',
+    code: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    destructiveHint: true,', '    idempotentHint: true,', '  },', '}, cb);'),
+    only: ['destructive-on-read-only'],
+    findings: [
+      { rule: 'destructive-on-read-only', line: 4, message: /contradiction/ },
+      { rule: 'destructive-on-read-only', line: 5, message: 'idempotentHint is meaningless' },
+    ],
+    output: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '  },', '}, cb);'),
+  },
+  {
+    name: 'chatgpt profile turns the rule off',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, destructiveHint: false } }, cb);\n',
+    options: { profile: 'chatgpt' },
+    only: ['destructive-on-read-only'],
+    findings: [],
+  },
+  {
+    name: 'claude profile keeps it on',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, destructiveHint: false } }, cb);\n',
+    options: { profile: 'claude' },
+    only: ['destructive-on-read-only'],
+    findings: [{ rule: 'destructive-on-read-only', line: 1 }],
+  },
+];
+
+// ─── unknown-annotation-key ───
+const unknownKey: Case[] = [
+  {
+    name: 'valid: the five known keys',
+    code: `server.registerTool("a", { annotations: { title: "A", ${DEFAULTS} } }, cb);\n`,
+    only: ['unknown-annotation-key'],
+    findings: [],
+  },
+  {
+    name: 'readonlyHint → did you mean readOnlyHint, renamed',
+    code: 'server.registerTool("a", { annotations: { readonlyHint: true } }, cb);\n',
+    only: ['unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'Did you mean "readOnlyHint"?', severity: 'error' }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: true } }, cb);\n',
+  },
+  {
+    name: 'openWorldHnt → openWorldHint',
+    code: 'server.tool("a", "d", {}, { openWorldHnt: false }, cb);\n',
+    only: ['unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'Did you mean "openWorldHint"?' }],
+    output: 'server.tool("a", "d", {}, { openWorldHint: false }, cb);\n',
+  },
+  {
+    name: 'destructive → destructiveHint',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: false, destructive: true } }, cb);\n',
+    only: ['unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'Did you mean "destructiveHint"?' }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: false, destructiveHint: true } }, cb);\n',
+  },
+  {
+    name: 'typo in an imported constant: reported at the registration file? no, at the constant, and renamed there',
+    files: { 'hints.ts': 'export const RO = {\n  readOnlyHnt: true,\n};\n' },
+    code: 'import { RO } from "./hints";\nserver.registerTool("a", { annotations: RO }, cb);\n',
+    only: ['unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', file: 'hints.ts', line: 2, message: 'readOnlyHint' }],
+    outputFiles: { 'hints.ts': 'export const RO = {\n  readOnlyHint: true,\n};\n' },
+  },
+  {
+    name: 'no rename when the correct key is also there',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, readonlyHint: true } }, cb);\n',
+    only: ['unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', line: 1 }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: true, readonlyHint: true } }, cb);\n',
+  },
+  {
+    name: 'an unrelated key: no suggestion, points to _meta',
+    code: 'server.registerTool("a", { annotations: { category: "files" } }, cb);\n',
+    only: ['unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', line: 1, message: '_meta' }],
+    output: 'server.registerTool("a", { annotations: { category: "files" } }, cb);\n',
+  },
+  {
+    name: 'quoted key is renamed',
+    code: 'server.registerTool("a", { annotations: { "idempotenthint": true } }, cb);\n',
+    only: ['unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'idempotentHint' }],
+    // The key loses its (unneeded) quotes: valid either way.
+    output: 'server.registerTool("a", { annotations: { idempotentHint: true } }, cb);\n',
+  },
+];
+
+// ─── non-boolean-hint ───
+const nonBoolean: Case[] = [
+  {
+    name: 'valid: booleans, !0 and !1',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: !0, openWorldHint: !1, title: "A" } }, cb);\n',
+    only: ['non-boolean-hint'],
+    findings: [],
+  },
+  {
+    name: '"false" (truthy!) → false, offered not applied by fix-all',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: "false" } }, cb);\n',
+    only: ['non-boolean-hint'],
+    findings: [{ rule: 'non-boolean-hint', line: 1, message: /must be a boolean/, severity: 'error' }],
+    // The fix changes what hosts see ("false" reads as true), so it is not safe: fix-all leaves it.
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: "false" } }, cb);\n',
+  },
+  {
+    name: '"false" → false with the explicit fix',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: "false" } }, cb);\n',
+    only: ['non-boolean-hint'],
+    fix: /readOnlyHint: false/,
+    findings: [{ rule: 'non-boolean-hint', line: 1 }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: false } }, cb);\n',
+  },
+  {
+    name: '1 → true',
+    code: 'server.tool("a", { destructiveHint: 1 }, cb);\n',
+    only: ['non-boolean-hint'],
+    fix: /destructiveHint: true/,
+    findings: [{ rule: 'non-boolean-hint', line: 1 }],
+    output: 'server.tool("a", { destructiveHint: true }, cb);\n',
+  },
+  {
+    name: '"maybe": reported, no fix to guess',
+    code: 'server.registerTool("a", { annotations: { idempotentHint: "maybe" } }, cb);\n',
+    only: ['non-boolean-hint'],
+    fix: /idempotentHint/,
+    findings: [{ rule: 'non-boolean-hint', line: 1 }],
+    output: 'server.registerTool("a", { annotations: { idempotentHint: "maybe" } }, cb);\n',
+  },
+  {
+    name: 'title is not a hint: a string is fine',
+    code: 'server.registerTool("a", { annotations: { title: "true" } }, cb);\n',
+    only: ['non-boolean-hint'],
+    findings: [],
+  },
+];
+
+// ─── unresolved-annotations ───
+const unresolvedRule: Case[] = [
+  {
+    name: 'valid: literals and constants',
+    code: 'const RO = { readOnlyHint: true };\nserver.registerTool("a", { annotations: RO }, cb);\n',
+    only: ['unresolved-annotations'],
+    findings: [],
+  },
+  {
+    name: 'a hint from an env var',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: process.env.RO === "1" } }, cb);\n',
+    only: ['unresolved-annotations'],
+    findings: [{ rule: 'unresolved-annotations', line: 1, message: 'readOnlyHint cannot be resolved', severity: 'info' }],
+  },
+  {
+    name: 'the whole annotations object from a call',
+    code: lines('server.registerTool("a", {', '  annotations: hintsFor("a"),', '}, cb);'),
+    only: ['unresolved-annotations'],
+    findings: [{ rule: 'unresolved-annotations', line: 2, message: 'Annotations cannot be resolved statically' }],
+  },
+];
+
+// ─── misplaced-annotations ───
+const misplaced: Case[] = [
+  {
+    name: 'valid: hints under annotations',
+    code: 'server.registerTool("a", { inputSchema: { title: z.string() }, annotations: { readOnlyHint: true } }, cb);\n',
+    only: ['misplaced-annotations'],
+    findings: [],
+  },
+  {
+    name: "nested annotations in tool()'s annotations slot",
+    code: 'server.tool("a", "d", {}, { title: "A", annotations: { readOnlyHint: true } }, cb);\n',
+    only: ['misplaced-annotations', 'unknown-annotation-key'],
+    findings: [{ rule: 'misplaced-annotations', line: 1, message: 'inside another `annotations` object', severity: 'error' }],
+    output: 'server.tool("a", "d", {}, { title: "A", readOnlyHint: true }, cb);\n',
+  },
+  {
+    name: 'nested annotations: the tool keeps the defaults until fixed',
+    code: 'server.tool("a", "d", {}, { title: "A", annotations: { readOnlyHint: true } }, cb);\n',
+    tools: [{ name: 'a', effective: { readOnlyHint: false }, title: 'A' }],
+  },
+  {
+    name: 'hints at the config top level are moved under annotations',
+    code: 'server.registerTool("a", { description: "d", readOnlyHint: true }, cb);\n',
+    only: ['misplaced-annotations'],
+    findings: [{ rule: 'misplaced-annotations', line: 1, message: 'top level of the tool config' }],
+    output: 'server.registerTool("a", { description: "d", annotations: { readOnlyHint: true } }, cb);\n',
+  },
+  {
+    name: 'config top level with existing annotations: merged into them',
+    code: lines('server.registerTool("a", {', '  openWorldHint: false,', '  annotations: { readOnlyHint: true },', '}, cb);'),
+    only: ['misplaced-annotations'],
+    findings: [{ rule: 'misplaced-annotations', line: 2 }],
+    output: lines('server.registerTool("a", {', '  annotations: { readOnlyHint: true, openWorldHint: false },', '}, cb);'),
+  },
+  {
+    name: 'hints in the inputSchema shape (vercel/mcp-handler#76)',
+    code: 'server.registerTool("a", { inputSchema: { q: z.string(), readOnlyHint: true } }, cb);\n',
+    only: ['misplaced-annotations'],
+    findings: [{ rule: 'misplaced-annotations', line: 1, message: 'input schema' }],
+    output: 'server.registerTool("a", { inputSchema: { q: z.string() }, annotations: { readOnlyHint: true } }, cb);\n',
+  },
+  {
+    name: 'hints in a tool() schema argument',
+    code: 'server.tool("a", "d", { q: z.string(), destructiveHint: false }, cb);\n',
+    only: ['misplaced-annotations'],
+    findings: [{ rule: 'misplaced-annotations', line: 1, message: 'destructiveHint is in the input schema' }],
+  },
+  {
+    name: 'fix-all with missing-annotations too gives one annotations object',
+    code: 'server.registerTool("a", { description: "d", readOnlyHint: true }, cb);\n',
+    only: ['misplaced-annotations', 'missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [
+      { rule: 'misplaced-annotations', line: 1 },
+      { rule: 'missing-annotations', line: 1 },
+    ],
+    // Only the move applies: adding default annotations too would give the config two `annotations` keys.
+    output: 'server.registerTool("a", { description: "d", annotations: { readOnlyHint: true } }, cb);\n',
+  },
+];
+
+// ─── authorization-in-annotations ───
+const authorization: Case[] = [
+  {
+    name: 'valid: a title mentioning admin',
+    code: 'server.registerTool("a", { annotations: { title: "Admin report", readOnlyHint: true } }, cb);\n',
+    only: ['authorization-in-annotations', 'unknown-annotation-key'],
+    findings: [],
+  },
+  {
+    name: 'adminOnly, roles and requiresAuth are reported (once each, not also as unknown keys)',
+    code: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: false,', '    adminOnly: true,', '    roles: ["admin"],', '    requiresAuth: true,', '  },', '}, cb);'),
+    only: ['authorization-in-annotations', 'unknown-annotation-key'],
+    findings: [
+      { rule: 'authorization-in-annotations', line: 4, message: '"adminOnly" expresses permission', severity: 'warning' },
+      { rule: 'authorization-in-annotations', line: 5 },
+      { rule: 'authorization-in-annotations', line: 6 },
+    ],
+  },
+];
+
+// ─── duplicate-tool-name ───
+const duplicate: Case[] = [
+  {
+    name: 'valid: different names, or the same name on different servers',
+    code: lines('server.registerTool("search", {}, cb);', 'server.registerTool("fetch", {}, cb);', 'other.registerTool("search", {}, cb);'),
+    only: ['duplicate-tool-name'],
+    findings: [],
+  },
+  {
+    name: 'the same name twice on one server, with the first as related info',
+    code: lines('server.registerTool("search", {}, cb);', '', 'server.registerTool("search", {}, cb);'),
+    only: ['duplicate-tool-name'],
+    findings: [{ rule: 'duplicate-tool-name', line: 3, message: '"search" is already registered', related: [1], severity: 'error' }],
+  },
+  {
+    name: 'tool() and registerTool share one registry on McpServer',
+    code: lines('server.tool("search", cb);', 'server.registerTool("search", {}, cb);'),
+    only: ['duplicate-tool-name'],
+    findings: [{ rule: 'duplicate-tool-name', line: 2, related: [1] }],
+  },
+  {
+    name: 'names resolved from constants and loops count',
+    code: lines('const NAME = "search";', 'server.registerTool(NAME, {}, cb);', 'for (const n of ["a", "search"]) server.registerTool(n, {}, cb);'),
+    only: ['duplicate-tool-name'],
+    findings: [{ rule: 'duplicate-tool-name', line: 3, related: [1] }],
+  },
+  {
+    name: 'two tools/list entries with the same name',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+      '  tools: [',
+      '    { name: "dup", inputSchema: { type: "object" } },',
+      '    { name: "dup", inputSchema: { type: "object" } },',
+      '  ],',
+      '}));',
+    ),
+    only: ['duplicate-tool-name'],
+    findings: [{ rule: 'duplicate-tool-name', line: 4, related: [3] }],
+  },
+];
+
+// ─── deprecated-tool-api: conversion keeps description, schema, annotations, callback ───
+const CONVERT = /Convert to registerTool/;
+const convert = (name: string, code: string, output: string): Case => ({
+  name,
+  code,
+  only: ['deprecated-tool-api'],
+  fix: CONVERT,
+  findings: [{ rule: 'deprecated-tool-api', line: 1, message: 'deprecated', severity: 'info' }],
+  output,
+});
+const deprecated: Case[] = [
+  {
+    name: 'valid: registerTool and tmcp tool({ name }, cb)',
+    code: 'server.registerTool("a", {}, cb);\nserver.tool({ name: "b", annotations: { readOnlyHint: true } }, cb);\n',
+    only: ['deprecated-tool-api'],
+    findings: [],
+  },
+  convert('tool(name, cb)', 'server.tool("a", cb);\n', 'server.registerTool("a", {}, cb);\n'),
+  convert('tool(name, desc, cb)', 'server.tool("a", "Does A", cb);\n', 'server.registerTool("a", { description: "Does A" }, cb);\n'),
+  convert('tool(name, schema, cb)', 'server.tool("a", { q: z.string() }, cb);\n', 'server.registerTool("a", { inputSchema: { q: z.string() } }, cb);\n'),
+  convert('tool(name, {}, cb)', 'server.tool("a", {}, cb);\n', 'server.registerTool("a", { inputSchema: {} }, cb);\n'),
+  convert('tool(name, annotations, cb)', 'server.tool("a", { readOnlyHint: true }, cb);\n', 'server.registerTool("a", { annotations: { readOnlyHint: true } }, cb);\n'),
+  convert('tool(name, desc, schema, cb)', 'server.tool("a", "D", { q: z.string() }, cb);\n', 'server.registerTool("a", { description: "D", inputSchema: { q: z.string() } }, cb);\n'),
+  convert('tool(name, desc, annotations, cb)', 'server.tool("a", "D", { openWorldHint: false }, cb);\n', 'server.registerTool("a", { description: "D", annotations: { openWorldHint: false } }, cb);\n'),
+  convert('tool(name, schema, annotations, cb)', 'server.tool("a", { q: z.string() }, { idempotentHint: true }, cb);\n', 'server.registerTool("a", { inputSchema: { q: z.string() }, annotations: { idempotentHint: true } }, cb);\n'),
+  convert(
+    'tool(name, desc, schema, annotations, cb)',
+    'server.tool("a", "D", { q: z.string() }, { readOnlyHint: true }, async ({ q }) => ({ content: [] }));\n',
+    'server.registerTool("a", { description: "D", inputSchema: { q: z.string() }, annotations: { readOnlyHint: true } }, async ({ q }) => ({ content: [] }));\n',
+  ),
+  convert(
+    'schema and annotations behind constants keep their identifiers',
+    'const schema = { q: z.string() }; const ann = { readOnlyHint: true }; server.tool("a", "D", schema, ann, cb);\n',
+    'const schema = { q: z.string() }; const ann = { readOnlyHint: true }; server.registerTool("a", { description: "D", inputSchema: schema, annotations: ann }, cb);\n',
+  ),
+  {
+    name: 'multi-line tool() becomes a multi-line config',
+    code: lines('server.tool(', '  "a",', '  "D",', '  { q: z.string() },', '  { readOnlyHint: true },', '  cb,', ');'),
+    only: ['deprecated-tool-api'],
+    fix: CONVERT,
+    findings: [{ rule: 'deprecated-tool-api', line: 1 }],
+    output: lines('server.registerTool(', '  "a",', '  {', '    description: "D",', '    inputSchema: { q: z.string() },', '    annotations: { readOnlyHint: true },', '  },', '  cb,', ');'),
+  },
+];
+
+// ─── directives ───
+const directives: Case[] = [
+  {
+    name: 'a directive with a reason suppresses the finding on the next line',
+    code: lines('// mcp-hints-disable-next-line missing-annotations -- test double, never served', 'server.registerTool("frob_widget", {}, cb);'),
+    only: ['missing-annotations', 'invalid-disable-directive', 'unused-disable-directive'],
+    findings: [],
+  },
+  {
+    name: 'disable-line on the same line',
+    code: 'server.registerTool("frob_widget", {}, cb); // mcp-hints-disable-line missing-annotations -- test double\n',
+    only: ['missing-annotations', 'invalid-disable-directive', 'unused-disable-directive'],
+    findings: [],
+  },
+  {
+    name: 'several rules in one directive',
+    code: lines('// mcp-hints-disable-next-line unknown-annotation-key, implicit-default -- vendor extension', 'server.registerTool("a", { annotations: { vendorFlag: true } }, cb);'),
+    only: ['unknown-annotation-key', 'implicit-default', 'invalid-disable-directive', 'unused-disable-directive'],
+    findings: [],
+  },
+  {
+    name: 'a directive only covers the rules it names',
+    code: lines('// mcp-hints-disable-next-line implicit-default -- later', 'server.registerTool("a", { annotations: { readonlyHint: true } }, cb);'),
+    only: ['unknown-annotation-key', 'implicit-default', 'invalid-disable-directive', 'unused-disable-directive'],
+    findings: [{ rule: 'unknown-annotation-key', line: 2 }],
+  },
+  {
+    name: 'a directive without a reason is reported and suppresses nothing',
+    code: lines('// mcp-hints-disable-next-line missing-annotations', 'server.registerTool("frob_widget", {}, cb);'),
+    only: ['missing-annotations', 'invalid-disable-directive', 'unused-disable-directive'],
+    findings: [
+      { rule: 'invalid-disable-directive', line: 1, message: 'no reason' },
+      { rule: 'missing-annotations', line: 2 },
+    ],
+  },
+  {
+    name: 'an unused directive is reported and removed by its fix',
+    code: lines('const x = 1;', '  // mcp-hints-disable-next-line missing-annotations -- old', 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);'),
+    only: ['unused-disable-directive', 'invalid-disable-directive'],
+    findings: [{ rule: 'unused-disable-directive', line: 2, message: 'Unused' }],
+    output: lines('const x = 1;', 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);'),
+  },
+  {
+    name: 'an unused trailing disable-line directive is removed, keeping the code',
+    code: 'const x = 1; // mcp-hints-disable-line missing-annotations -- old\n',
+    only: ['unused-disable-directive'],
+    findings: [{ rule: 'unused-disable-directive', line: 1 }],
+    output: 'const x = 1;\n',
+  },
+  {
+    name: 'an unknown rule id is reported',
+    code: lines('// mcp-hints-disable-next-line missing-annotation -- typo in the rule id', 'server.registerTool("frob_widget", {}, cb);'),
+    only: ['missing-annotations', 'invalid-disable-directive', 'unused-disable-directive'],
+    findings: [
+      { rule: 'invalid-disable-directive', line: 1, message: 'unknown rule missing-annotation' },
+      { rule: 'missing-annotations', line: 2 },
+    ],
+  },
+  {
+    name: 'the disable fix inserts a directive above the finding (reason left to the user)',
+    code: lines('function f() {', '  server.registerTool("frob_widget", {}, cb);', '}'),
+    only: ['missing-annotations'],
+    fix: /Disable missing-annotations/,
+    // The directive still needs a reason, so the finding stays and the fix is offered again.
+    convergent: false,
+    findings: [{ rule: 'missing-annotations', line: 2 }],
+    output: lines('function f() {', '  // mcp-hints-disable-next-line missing-annotations -- ', '  server.registerTool("frob_widget", {}, cb);', '}'),
+  },
+];
+
+// ─── CRLF and BOM ───
+const BOM = '\uFEFF';
+const crlf = (...parts: string[]) => parts.join('\r\n') + '\r\n';
+const lineEndings: Case[] = [
+  {
+    name: 'CRLF + BOM: multi-line missing-annotations fix keeps CRLF',
+    code: BOM + crlf('server.registerTool(', '  "frob_widget",', '  {', '    description: "x",', '  },', '  cb,', ');'),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 2 }],
+    output:
+      BOM +
+      crlf(
+        'server.registerTool(',
+        '  "frob_widget",',
+        '  {',
+        '    description: "x",',
+        '    annotations: {',
+        '      title: "Frob Widget",',
+        '      readOnlyHint: false,',
+        '      destructiveHint: true,',
+        '      idempotentHint: false,',
+        '      openWorldHint: true,',
+        '    },',
+        '  },',
+        '  cb,',
+        ');',
+      ),
+  },
+  {
+    name: 'CRLF + BOM: removing a meaningless hint on its own line keeps CRLF',
+    code: BOM + crlf('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    destructiveHint: false,', '    openWorldHint: false,', '  },', '}, cb);'),
+    only: ['destructive-on-read-only'],
+    findings: [{ rule: 'destructive-on-read-only', line: 4 }],
+    output: BOM + crlf('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    openWorldHint: false,', '  },', '}, cb);'),
+  },
+  {
+    name: 'CRLF: removing an unused directive line keeps the other CRLFs',
+    code: crlf('// mcp-hints-disable-next-line missing-annotations -- old', 'const x = 1;', 'const y = 2;'),
+    only: ['unused-disable-directive'],
+    findings: [{ rule: 'unused-disable-directive', line: 1 }],
+    output: crlf('const x = 1;', 'const y = 2;'),
+  },
+  {
+    name: 'CRLF: the disable fix writes CRLF',
+    code: crlf('server.registerTool("frob_widget", {}, cb);'),
+    only: ['missing-annotations'],
+    fix: /Disable missing-annotations/,
+    // The directive still needs a reason, so the finding stays and the fix is offered again.
+    convergent: false,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: crlf('// mcp-hints-disable-next-line missing-annotations -- ', 'server.registerTool("frob_widget", {}, cb);'),
+  },
+  {
+    name: 'CRLF: tool() callback on its own line gets the annotations line with CRLF',
+    code: crlf('server.tool(', '  "frob_widget",', '  cb,', ');'),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 2 }],
+    output: crlf('server.tool(', '  "frob_widget",', '  {', '    title: "Frob Widget",', '    readOnlyHint: false,', '    destructiveHint: true,', '    idempotentHint: false,', '    openWorldHint: true,', '  },', '  cb,', ');'),
+  },
+];
+
+runCases('rule: missing-annotations', missing);
+runCases('rule: implicit-default', implicit);
+runCases('rule: destructive-on-read-only', destructiveOnReadOnly);
+runCases('rule: unknown-annotation-key', unknownKey);
+runCases('rule: non-boolean-hint', nonBoolean);
+runCases('rule: unresolved-annotations', unresolvedRule);
+runCases('rule: misplaced-annotations', misplaced);
+runCases('rule: authorization-in-annotations', authorization);
+runCases('rule: duplicate-tool-name', duplicate);
+runCases('rule: deprecated-tool-api', deprecated);
+runCases('directives', directives);
+runCases('line endings: CRLF and BOM', lineEndings);
