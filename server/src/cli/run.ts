@@ -6,6 +6,7 @@ import { parseConfig, toEngineOptions, type McpHintsConfig } from '../engine/con
 import { discoverFiles, findConfigFile, readSourceFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
 import type { EngineOptions } from '../engine/options';
 import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
+import type { Project } from '../engine/project';
 import { HELP, parseArgs, UsageError, type CheckArgs } from './args';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
@@ -61,11 +62,15 @@ function progressReporter(io: Io, total: number): { update(done: number): void; 
   };
 }
 
-/** min(2, cores) workers; MCP_HINTS_WORKERS overrides (0 analyses in the main thread: debugging, profiling). */
+/**
+ * Worker threads besides the main thread: min(2, cores) threads in all, so one worker on a 2-core
+ * machine (each worker loads TypeScript again, so a second one would only compete for the cores).
+ * MCP_HINTS_WORKERS overrides; 0 keeps everything in the main thread (debugging, profiling).
+ */
 function workerCount(env: Io['env']): number {
   const forced = env.MCP_HINTS_WORKERS;
   if (forced !== undefined && /^\d+$/.test(forced)) return Number(forced);
-  return Math.max(1, Math.min(2, availableParallelism()));
+  return Math.max(0, Math.min(2, availableParallelism()) - 1);
 }
 
 function mergeInto(target: BatchResult, source: BatchResult): void {
@@ -74,40 +79,71 @@ function mergeInto(target: BatchResult, source: BatchResult): void {
   target.fixed.push(...source.fixed);
 }
 
-/** Analyses in worker threads: batches are handed out as workers finish, so a slow file does not stall the rest. */
-async function analyzeInWorkers(files: string[], context: BatchContext, workerPath: string, io: Io, onProgress: (done: number) => void): Promise<BatchResult> {
+/**
+ * Analyses in the main thread and `workers` worker threads at once. Batches are handed out on demand
+ * (each worker keeps two in flight), so a slow file or a slow worker start does not stall the rest.
+ */
+async function analyzeShared(
+  files: string[],
+  context: BatchContext,
+  project: Project,
+  preRead: Map<string, ReadResult>,
+  workers: number,
+  workerPath: string,
+  onProgress: (done: number) => void,
+): Promise<BatchResult> {
   const total: BatchResult = { tools: [], diagnostics: [], fixed: [] };
-  const count = workerCount(io.env);
   let next = 0;
   let done = 0;
-  const run = (worker: Worker) =>
+  const take = (): string[] | undefined => {
+    if (next >= files.length) return undefined;
+    const batch = files.slice(next, next + BATCH_SIZE);
+    next += batch.length;
+    return batch;
+  };
+  const finish = (result: BatchResult, count: number) => {
+    mergeInto(total, result);
+    done += count;
+    onProgress(done);
+  };
+  const runWorker = () =>
     new Promise<void>((resolveRun, rejectRun) => {
+      const worker = new Worker(workerPath, { workerData: context });
+      let inFlight = 0;
       let finished = false;
-      const send = () => {
-        if (next >= files.length) {
+      const feed = () => {
+        for (let batch = inFlight < 2 ? take() : undefined; batch; batch = inFlight < 2 ? take() : undefined) {
+          inFlight++;
+          for (const file of batch) preRead.delete(file); // the worker reads for itself
+          worker.postMessage({ files: batch } satisfies WorkerRequest);
+        }
+        if (inFlight === 0 && !finished) {
           finished = true;
           void worker.terminate();
           resolveRun();
-          return;
         }
-        const batch = files.slice(next, next + BATCH_SIZE);
-        next += batch.length;
-        worker.postMessage({ files: batch } satisfies WorkerRequest);
       };
       worker.on('message', (reply: WorkerReply) => {
-        mergeInto(total, reply.result);
-        done += reply.count;
-        onProgress(done);
-        send();
+        inFlight--;
+        finish(reply.result, reply.count);
+        feed();
       });
       worker.on('error', rejectRun);
       worker.on('exit', (code) => {
         if (!finished) rejectRun(new Error(`worker stopped with exit code ${code}`));
       });
-      send();
+      feed();
     });
-  const workers = Array.from({ length: count }, () => new Worker(workerPath, { workerData: context }));
-  await Promise.all(workers.map(run));
+  const runMain = async () => {
+    for (;;) {
+      // Let worker replies in between batches.
+      await new Promise((resolveTick) => setImmediate(resolveTick));
+      const batch = take();
+      if (!batch) return;
+      finish(analyzeBatch(project, batch, context, preRead), batch.length);
+    }
+  };
+  await Promise.all([...Array.from({ length: workers }, runWorker), runMain()]);
   return total;
 }
 
@@ -163,18 +199,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   }
   const candidates = [...preRead.keys()];
   const progress = progressReporter(io, candidates.length);
-  let result: BatchResult;
-  if (candidates.length > WORKER_THRESHOLD && io.workerPath && workerCount(io.env) > 0) {
-    preRead.clear(); // workers read for themselves
-    result = await analyzeInWorkers(candidates, context, io.workerPath, io, progress.update);
-  } else {
-    result = { tools: [], diagnostics: [], fixed: [] };
-    const project = createProject(options);
-    for (let i = 0; i < candidates.length; i += BATCH_SIZE) {
-      mergeInto(result, analyzeBatch(project, candidates.slice(i, i + BATCH_SIZE), context, preRead));
-      progress.update(Math.min(candidates.length, i + BATCH_SIZE));
-    }
-  }
+  const workers = candidates.length > WORKER_THRESHOLD && io.workerPath ? workerCount(io.env) : 0;
+  const result = await analyzeShared(candidates, context, createProject(options), preRead, workers, io.workerPath ?? '', progress.update);
   progress.end();
   for (const problem of problems) {
     result.diagnostics.push({
