@@ -183,15 +183,22 @@ local function main()
     assert(response, 'codeAction request failed: ' .. tostring(err))
     assert(not response.err, 'codeAction error: ' .. vim.inspect(response.err))
     results.code_actions = response.result or {}
-    -- The action that adds annotations (not one that disables the rule); the preferred one if several do.
-    for _, candidate in ipairs(results.code_actions) do
+    -- The action that writes annotations, not one that disables the rule. Titles are the engine's wording (they
+    -- name the inferred hints), so an action qualifies by its edit; a lazy one (no edit yet) by its title.
+    local function writes_hints(candidate)
+      return candidate.edit ~= nil and vim.inspect(candidate.edit):find('readOnlyHint', 1, true) ~= nil
+    end
+    local function qualifies(candidate)
       local title = type(candidate.title) == 'string' and candidate.title:lower() or ''
-      if title:find('annotation', 1, true) and not title:find('disable', 1, true)
-          and (action == nil or (candidate.isPreferred and not action.isPreferred)) then
+      if title:find('disable', 1, true) then return false end
+      return writes_hints(candidate) or (candidate.edit == nil and title:find('annotat', 1, true) ~= nil)
+    end
+    for _, candidate in ipairs(results.code_actions) do
+      if qualifies(candidate) and (action == nil or (candidate.isPreferred and not action.isPreferred)) then
         action = candidate
       end
     end
-    assert(action, 'no code action whose title mentions annotations')
+    assert(action, 'no code action that writes annotations')
     -- A lazy server returns the edit only on codeAction/resolve (Neovim 0.7 announces resolveSupport for `edit`).
     if not action.edit and action.data ~= nil then
       local resolved, rerr = client.request_sync('codeAction/resolve', action, 5000, bufnr)
