@@ -58,7 +58,16 @@ const sameFile = (found: string, wanted: string) => found === wanted || found.en
 const hintsOf = (annotations: Record<string, unknown> | null | undefined) =>
   Object.fromEntries(HINTS.filter((key) => annotations && key in annotations).map((key) => [key, annotations![key]]));
 
-const totals = { expected: 0, found: 0, hintsCompared: 0, hintsEqual: 0 };
+const totals = { expected: 0, found: 0, hintsCompared: 0, hintsEqual: 0, annotationsCompared: 0, annotationsEqual: 0 };
+
+/** Deep equality that ignores key order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
 
 describe('corpus of real MCP servers', () => {
   for (const pkg of expected) {
@@ -67,6 +76,7 @@ describe('corpus of real MCP servers', () => {
       const unmatched = new Set(tools);
       const missed: string[] = [];
       const wrongHints: string[] = [];
+      const wrongAnnotations: string[] = [];
       for (const want of pkg.tools) {
         const match = [...unmatched].find((t) => t.name === want.name && sameFile(t.file, want.file) && Math.abs(t.line - want.line) <= 2);
         if (!match) {
@@ -79,6 +89,10 @@ describe('corpus of real MCP servers', () => {
         const wantTitle = want.title ?? (typeof want.annotations?.title === 'string' ? want.annotations.title : null);
         if (JSON.stringify(hintsOf(match.annotations)) === JSON.stringify(hintsOf(want.annotations)) && match.title === wantTitle) totals.hintsEqual++;
         else wrongHints.push(`${want.name}: found ${JSON.stringify(hintsOf(match.annotations))} "${match.title}", expected ${JSON.stringify(hintsOf(want.annotations))} "${wantTitle}"`);
+        // Every declared key, not only the hints (custom keys such as `category` included), as the author wrote it.
+        totals.annotationsCompared++;
+        if (sameJson(match.annotations, want.annotations)) totals.annotationsEqual++;
+        else wrongAnnotations.push(`${want.name}: found ${JSON.stringify(match.annotations)}, expected ${JSON.stringify(want.annotations)}`);
       }
       totals.expected += pkg.tools.length;
       totals.found += pkg.tools.length - missed.length;
@@ -87,6 +101,7 @@ describe('corpus of real MCP servers', () => {
       assert.ok(recall >= 0.95, `recall ${recall.toFixed(3)} < 0.95; missed: ${missed.join(', ')}`);
       const accuracy = pkg.tools.length - missed.length === 0 ? 1 : 1 - wrongHints.length / (pkg.tools.length - missed.length);
       assert.ok(accuracy >= 0.98, `hint accuracy ${accuracy.toFixed(3)} < 0.98:\n${wrongHints.join('\n')}`);
+      assert.deepEqual(wrongAnnotations, [], 'declared annotations differ from expected.json');
 
       // Nothing reported that is not a real tool: traps and test files stay quiet.
       const extras = [...unmatched].map((t) => `${t.name} at ${t.file}:${t.line}`);
@@ -110,7 +125,7 @@ describe('corpus of real MCP servers', () => {
   }
 
   test('overall recall and hint accuracy', () => {
-    console.log(`corpus: ${totals.found}/${totals.expected} tools found, hints equal on ${totals.hintsEqual}/${totals.hintsCompared}`);
+    console.log(`corpus: ${totals.found}/${totals.expected} tools found, hints equal on ${totals.hintsEqual}/${totals.hintsCompared}, whole annotations on ${totals.annotationsEqual}/${totals.annotationsCompared}`);
     assert.ok(totals.found / totals.expected >= 0.95);
     assert.ok(totals.hintsEqual / totals.hintsCompared >= 0.98);
   });

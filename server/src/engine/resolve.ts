@@ -276,7 +276,7 @@ export class Evaluator {
         if (parent && (ts.isForOfStatement(parent) || ts.isForInStatement(parent))) {
           return unknown(use, sf, `the loop variable \`${use.getText(sf)}\``, { declaration: decl, sf });
         }
-        if (!decl.initializer) return unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
+        if (!decl.initializer) return this.compiledEnum(decl, sf, env) ?? unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
         const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
         let value = atModuleLevel ? this.moduleConstants.get(decl) : undefined;
         if (!value) {
@@ -305,6 +305,32 @@ export class Evaluator {
       case 'import':
         return this.importValue(declaration.module, declaration.exportName, use, sf);
     }
+  }
+
+  /**
+   * tsc's output for an enum: `var E; (function (E) { E["A"] = "a"; … })(E || (E = {}));` right after the declaration.
+   */
+  private compiledEnum(decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): ObjectValue | undefined {
+    const statement = decl.parent.parent;
+    const container = statement.parent;
+    if (!ts.isIdentifier(decl.name) || !ts.isVariableStatement(statement) || !('statements' in container)) return undefined;
+    const statements = (container as ts.Block | ts.SourceFile).statements;
+    const next = statements[statements.indexOf(statement) + 1];
+    if (!next || !ts.isExpressionStatement(next)) return undefined;
+    const call = skipOuterExpressions(next.expression);
+    if (!ts.isCallExpression(call)) return undefined;
+    const fn = skipOuterExpressions(call.expression);
+    if (!ts.isFunctionExpression(fn) || fn.parameters.length !== 1 || !ts.isIdentifier(fn.parameters[0].name) || fn.parameters[0].name.text !== decl.name.text) return undefined;
+    const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: decl, sf };
+    for (const member of fn.body.statements) {
+      if (!ts.isExpressionStatement(member) || !ts.isBinaryExpression(member.expression) || member.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+      const target = member.expression.left;
+      if (!ts.isElementAccessExpression(target) || !ts.isStringLiteralLike(target.argumentExpression)) continue;
+      const value = this.evaluate(member.expression.right, sf, env);
+      // Numeric enums also map values back to names (E[E["A"] = 0] = "A"): keep the forward direction only.
+      result.properties.set(target.argumentExpression.text, { key: target.argumentExpression.text, value, node: member, keyNode: target.argumentExpression, sf });
+    }
+    return result.properties.size > 0 ? result : undefined;
   }
 
   private enumValue(decl: ts.EnumDeclaration, sf: ts.SourceFile, env: Env): ObjectValue {
