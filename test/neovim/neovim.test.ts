@@ -108,6 +108,8 @@ function makeSandbox(): { dir: string; root: string; file: string; env: NodeJS.P
     XDG_STATE_HOME: xdg('.local/state'),
     XDG_CACHE_HOME: xdg('.cache'),
     XDG_RUNTIME_DIR: xdg('run'),
+    // Neovim's own temp folder too: a killed Neovim cannot remove it, the sandbox's removal does.
+    TMPDIR: xdg('tmp'),
     MCP_HINTS_SERVER: serverJs,
     MCP_HINTS_FILE: file,
     MCP_HINTS_ROOT: root,
