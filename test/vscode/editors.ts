@@ -217,12 +217,14 @@ export async function waitFor<T>(probe: () => Promise<T | false | null | undefin
 }
 
 /** Headless Debian Chromium with a fresh profile. */
-export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function launchChromium(
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'mcp-hints-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1280, height: 800 },
+    viewport,
     args: [
       '--no-sandbox',
       '--disable-gpu',

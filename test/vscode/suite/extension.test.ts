@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 const EXTENSION_ID = 'mcp-hints.mcp-hints';
 const SOURCE = 'mcp-hints';
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+/** The missing-annotations fix: "Annotate: <inferred summary>", or "Add annotations (…)" when nothing is inferred. */
+const ADD_ANNOTATIONS = /^(Annotate:|Add annotations)/;
 
 function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
   const code = diagnostic.code;
@@ -98,7 +100,7 @@ describe('mcp-hints in VS Code', function () {
     assert.match(text, /default/i, `the hover says which values are defaults:\n${text}`);
   });
 
-  it('offers an "Add annotations" quick fix that writes the hints and clears the warning', async function () {
+  it('offers a quick fix that writes the annotations and clears the warning', async function () {
     const [diagnostic] = ours(document.uri, 'missing-annotations');
     assert.ok(diagnostic, 'the missing-annotations diagnostic is still there');
     const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
@@ -109,16 +111,18 @@ describe('mcp-hints in VS Code', function () {
       10, // resolve lazily computed edits
     );
     const titles = actions.map((a) => a.title);
-    const fix = actions.find((a): a is vscode.CodeAction => 'kind' in a && /add annotations/i.test(a.title));
-    assert.ok(fix, `an "Add annotations" quick fix among: ${JSON.stringify(titles)}`);
+    const fix = actions.find((a): a is vscode.CodeAction => 'kind' in a && ADD_ANNOTATIONS.test(a.title));
+    assert.ok(fix, `an "Annotate: …"/"Add annotations" quick fix among: ${JSON.stringify(titles)}`);
+    assert.equal(fix.isPreferred, true, 'the annotations fix is the preferred one (Shift+Alt+. applies it)');
     assert.ok(fix.edit, 'the quick fix carries its edit');
     assert.equal(await vscode.workspace.applyEdit(fix.edit), true, 'the edit applies');
 
     const text = document.getText();
     assert.match(text, /annotations:\s*\{/);
     for (const hint of HINTS) assert.ok(text.includes(`${hint}:`), `the fix writes ${hint}:\n${text}`);
-    // The tool deletes data: whatever else the fix infers, it must not claim the tool is read-only.
-    assert.doesNotMatch(text, /readOnlyHint:\s*true/);
+    // The handler deletes data: whatever else the fix infers, it must not claim the tool is read-only or harmless.
+    assert.match(text, /readOnlyHint:\s*false/);
+    assert.match(text, /destructiveHint:\s*true/, 'the handler calls db.users.delete');
 
     await until(() => ours(document.uri, 'missing-annotations'), (d) => d.length === 0, 15_000,
       'the missing-annotations diagnostic to go away after the fix', () => describeDiagnostics(document.uri));
