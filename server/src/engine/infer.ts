@@ -51,14 +51,20 @@ export function inferHints(tool: Tool, context: InferenceContext): Inference {
 export function inferFromEvidence(evidence: ToolEvidence): Inference {
   const { items } = evidence;
   const complete = evidence.handler === 'complete';
-  const handlerStrong = items.filter((e) => e.source === 'handler' && e.strength === 'strong' && e.effect !== 'opaque');
-  const writes = handlerStrong.filter((e) => WRITES.includes(e.effect));
+  const handlerItems = items.filter((e) => e.source === 'handler' && e.effect !== 'opaque');
+  const handlerStrong = handlerItems.filter((e) => e.strength === 'strong');
+  // Running a process can do anything: it is neither a proven write nor a read.
+  const processes = handlerItems.filter((e) => e.effect === 'process');
+  const writesStrong = handlerStrong.filter((e) => WRITES.includes(e.effect) && e.effect !== 'process');
+  const writesAll = handlerItems.filter((e) => WRITES.includes(e.effect) && e.effect !== 'process');
   const summary = effectSummary(handlerStrong);
-  const unknownReason = evidence.handler === 'none' ? 'the handler is not visible' : undefined;
+  const unknownReason = evidence.handler === 'none' ? 'the handler is not visible' : processes.length > 0 ? `it ${processes[0].text}` : undefined;
 
   // readOnlyHint
   let readOnly: InferredHint;
-  if (writes.length > 0) readOnly = hint('readOnlyHint', false, 'proven', describe(writes[0]), writes);
+  if (writesStrong.length > 0) readOnly = hint('readOnlyHint', false, 'proven', describe(writesStrong[0]), writesStrong);
+  else if (writesAll.length > 0) readOnly = hint('readOnlyHint', false, 'likely', describe(writesAll[0]), writesAll);
+  else if (processes.length > 0) readOnly = hint('readOnlyHint', false, 'likely', describe(processes[0]), processes);
   else if (complete) readOnly = hint('readOnlyHint', true, 'proven', summary, handlerStrong);
   else {
     const signs = items.filter((e) => WRITES.includes(e.effect) && (e.source !== 'name' || e.strength === 'strong'));
@@ -67,30 +73,31 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
 
   // destructiveHint (meaningful only when the tool writes)
   let destructive: InferredHint;
-  const destroys = handlerStrong.filter((e) => e.effect === 'destroy' || e.effect === 'process');
-  const overwrites = writes.filter((e) => e.effect === 'write');
+  const destroys = handlerStrong.filter((e) => e.effect === 'destroy');
+  const overwrites = writesAll.filter((e) => e.effect === 'write');
   if (readOnly.value) destructive = hint('destructiveHint', false, readOnly.confidence, readOnly.reason, readOnly.evidence);
   else if (destroys.length > 0) destructive = hint('destructiveHint', true, 'proven', describe(destroys[0]), destroys);
   else if (overwrites.length > 0) destructive = hint('destructiveHint', true, 'likely', `${describe(overwrites[0])} (may overwrite)`, overwrites);
-  else if (complete && writes.length > 0 && writes.every((e) => e.effect === 'append')) {
-    destructive = hint('destructiveHint', false, 'proven', `only adds: ${describe(writes[0])}`, writes);
+  else if (complete && processes.length === 0 && writesAll.length > 0 && writesAll.every((e) => e.effect === 'append')) {
+    destructive = hint('destructiveHint', false, writesAll.every((e) => e.strength === 'strong') ? 'proven' : 'likely', `only adds: ${describe(writesAll[0])}`, writesAll);
   } else destructive = defaultHint('destructiveHint', unknownReason ?? 'no evidence it only adds');
 
   // idempotentHint
   let idempotent: InferredHint;
-  const appends = handlerStrong.filter((e) => e.effect === 'append' || e.effect === 'process');
+  const appends = writesAll.filter((e) => e.effect === 'append' || e.notRepeatable);
   const key = items.find((e) => e.effect === 'idempotency-key');
   if (readOnly.value) idempotent = hint('idempotentHint', true, readOnly.confidence, readOnly.reason, readOnly.evidence);
-  else if (appends.length > 0 && !key) idempotent = hint('idempotentHint', false, 'proven', describe(appends[0]), appends);
-  else if (complete && writes.length > 0 && (appends.length === 0 || key)) {
-    idempotent = hint('idempotentHint', true, 'likely', key && appends.length > 0 ? `takes an idempotency key (${key.text})` : `repeating ${describe(writes[0])} changes nothing more`, key ? [key] : writes);
+  else if (appends.length > 0 && !key) idempotent = hint('idempotentHint', false, appends.some((e) => e.strength === 'strong') ? 'proven' : 'likely', describe(appends[0]), appends);
+  else if (complete && processes.length === 0 && writesAll.length > 0 && writesAll.every((e) => e.strength === 'strong') && !mixesKinds(writesAll)) {
+    idempotent = hint('idempotentHint', true, 'likely', key && appends.length > 0 ? `takes an idempotency key (${key.text})` : `repeating ${describe(writesAll[0])} changes nothing more`, key ? [key] : writesAll);
   } else idempotent = defaultHint('idempotentHint', unknownReason ?? 'no evidence it is safe to retry');
 
   // openWorldHint
   let openWorld: InferredHint;
-  const open = items.filter((e) => e.source === 'handler' && e.world === 'open' && e.strength === 'strong');
-  const processes = handlerStrong.filter((e) => e.effect === 'process');
-  if (open.length > 0) openWorld = hint('openWorldHint', true, 'proven', describe(open[0]), open);
+  const open = handlerItems.filter((e) => e.world === 'open');
+  const openStrong = open.filter((e) => e.strength === 'strong' && !e.worldWeak);
+  if (openStrong.length > 0) openWorld = hint('openWorldHint', true, 'proven', describe(openStrong[0]), openStrong);
+  else if (open.length > 0) openWorld = hint('openWorldHint', true, 'likely', describe(open[0]), open);
   else if (complete && processes.length === 0) openWorld = hint('openWorldHint', false, 'proven', summary, handlerStrong);
   else {
     const signs = items.filter((e) => e.world === 'open');
@@ -98,6 +105,11 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
   }
 
   return { hints: { readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: openWorld }, evidence, notes: notesFor(evidence, readOnly) };
+}
+
+/** Adding and removing in one handler (a toggle, a one-shot marker): repeating it flips the state back. */
+function mixesKinds(writes: Evidence[]): boolean {
+  return writes.some((e) => e.effect === 'destroy') && writes.some((e) => e.effect !== 'destroy');
 }
 
 function hint(key: HintKey, value: boolean, confidence: Confidence, reason: string, evidence: Evidence[]): InferredHint {
@@ -150,20 +162,44 @@ const CONTRADICTING: Record<HintKey, { claimed: boolean; matches: (e: Evidence) 
   openWorldHint: { claimed: false, matches: (e) => e.world === 'open' && e.effect !== 'idempotency-key' },
 };
 
+/** Name evidence that says the same as a claim's contradiction (for corroborating weak handler evidence). */
+const NAME_AGREES: Record<HintKey, (e: Evidence) => boolean> = {
+  readOnlyHint: (e) => WRITES.includes(e.effect),
+  destructiveHint: (e) => e.effect === 'destroy',
+  idempotentHint: (e) => e.effect === 'append',
+  openWorldHint: () => false,
+};
+
 /**
- * The evidence that contradicts claiming the optimistic value of `key`. Handler evidence from known APIs
- * always counts. Inputs, the name and guesses from method names count only when the handler cannot be seen
- * through; when it can, they go into the notes instead.
+ * The evidence that contradicts claiming the optimistic value of `key`.
+ * - Handler evidence from known APIs (strong) always counts.
+ * - Telling inputs (strong: `markAsRead`, `delete*`, `dryRun`, a `mode` with write values) count when the handler
+ *   cannot be fully seen through.
+ * - The name, weak inputs (a URL field) count only when no handler can be seen at all.
+ * - Guesses from method names, POST requests and module flags (weak handler evidence) never raise: they go to notes.
+ * Running a process is not a contradiction by itself: it may only read.
  */
 export function contradictingEvidence(inference: Inference, key: HintKey): { evidence: Evidence[]; outweighed: Evidence[] } {
   const { matches } = CONTRADICTING[key];
-  const items = inference.evidence.items.filter(matches);
+  const items = inference.evidence.items.filter((e) => matches(e) && e.effect !== 'process');
   if (key === 'idempotentHint' && inference.evidence.items.some((e) => e.effect === 'idempotency-key')) return { evidence: [], outweighed: items };
-  const strongHandler = items.filter((e) => e.source === 'handler' && e.strength === 'strong');
-  if (strongHandler.length > 0) return { evidence: strongHandler, outweighed: [] };
-  if (inference.evidence.handler === 'complete') return { evidence: [], outweighed: items };
-  const order = (e: Evidence) => (e.source === 'handler' ? 0 : e.source === 'input' ? (e.strength === 'strong' ? 1 : 3) : 2);
-  return { evidence: [...items].sort((a, b) => order(a) - order(b)), outweighed: [] };
+  const isStrong = (e: Evidence) => e.strength === 'strong' && !(key === 'openWorldHint' && e.worldWeak);
+  const strongHandler = items.filter((e) => e.source === 'handler' && isStrong(e));
+  if (strongHandler.length > 0) return { evidence: strongHandler, outweighed: items.filter((e) => !strongHandler.includes(e)) };
+  // Weak handler evidence that the name agrees with (`save_note` calling `notes.set`, `send_message` POSTing).
+  const weakHandler = items.filter((e) => e.source === 'handler' && !isStrong(e));
+  const name = inference.evidence.items.filter((e) => e.source === 'name' && NAME_AGREES[key](e));
+  if (weakHandler.length > 0 && name.length > 0) return { evidence: [...weakHandler, name[0]], outweighed: [] };
+  const visibility = inference.evidence.handler;
+  if (visibility === 'complete') return { evidence: [], outweighed: items };
+  const strongInputs = items.filter((e) => e.source === 'input' && e.strength === 'strong');
+  if (strongInputs.length > 0) return { evidence: strongInputs, outweighed: [] };
+  if (visibility === 'none') {
+    const weak = items.filter((e) => e.source !== 'handler');
+    const order = (e: Evidence) => (e.source === 'input' ? 1 : 0);
+    return { evidence: [...weak].sort((a, b) => order(a) - order(b)), outweighed: [] };
+  }
+  return { evidence: [], outweighed: items };
 }
 
 /** The honest value to offer instead of a contradicted claim. */

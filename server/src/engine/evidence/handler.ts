@@ -26,7 +26,7 @@ import { DB_GENERIC_METHODS, DB_RECEIVER, ORM_METHODS } from './tables/orm';
 import { isProcessCall } from './tables/process';
 import { AWS_MODULE, awsCommandEffect, sdkFor, sdkMethodEffect } from './tables/sdk';
 import { SQL_METHODS, SQL_TAGS, sqlEffect } from './tables/sql';
-import { methodVerb } from './tables/verbs';
+import { methodVerb, words } from './tables/verbs';
 
 /** How deep calls into local and relatively imported functions are followed. */
 export const MAX_FOLLOW_DEPTH = 4;
@@ -182,6 +182,9 @@ function stringValue(expr: ts.Expression, sf: ts.SourceFile): string | undefined
 
 // ---- walking ----
 
+/** Protocol calls that ask the client for something (the model, the user, the roots). */
+const CLIENT_REQUESTS = ['sendRequest', 'createMessage', 'elicitInput', 'listRoots'];
+
 const MUTATING_METHODS: Readonly<Record<string, Effect>> = {
   set: 'write',
   add: 'write',
@@ -283,7 +286,12 @@ class HandlerWalker {
     // Reporting and protocol calls are not the tool's effect.
     const receiverText = chain.receiverText(sf);
     if (last && isReporting(receiverText, last)) return;
-    if (last && PROTOCOL_METHODS.includes(last) && origin.kind !== 'package' && (origin.kind === 'value' || /server|extra|context|ctx|mcp|session/i.test(receiverText))) return;
+    if (last && PROTOCOL_METHODS.includes(last) && origin.kind !== 'package' && (origin.kind === 'value' || /server|extra|context|ctx|mcp|session/i.test(receiverText))) {
+      // Asking the client (sampling, elicitation, roots) reaches the model or the user: outside the server.
+      // Sampling and elicitation prompt the model or the user anew on every call: not provably read-only or safe to retry.
+      if (CLIENT_REQUESTS.includes(last)) this.add({ effect: last === 'listRoots' ? 'read' : 'append', strength: 'weak', world: 'open', text: `asks the client with \`${text}\`` }, call, sf);
+      return;
+    }
     // A callback handed to a followed wrapper (`wrap(async (args) => …)`): its body is walked where it is written.
     if (ts.isIdentifier(callee)) {
       const decl = findDeclaration(callee.text, callee);
@@ -299,7 +307,8 @@ class HandlerWalker {
     if (origin.kind === 'module-state' && last) {
       const mutation = MUTATING_METHODS[last];
       if (mutation && chain.path.length === 1) {
-        this.add({ effect: mutation, strength: 'strong', world: 'closed', text: `calls \`${text}\` on module state \`${origin.name}\`` }, call, sf);
+        // Module state is as often a cache or a session registry as the tool's data: weak unless the name agrees.
+        this.add({ effect: mutation, strength: 'weak', world: 'closed', text: `calls \`${text}\` on module state \`${origin.name}\`` }, call, sf);
         return;
       }
       if (READING_METHODS.has(last) && chain.path.length === 1) {
@@ -340,7 +349,11 @@ class HandlerWalker {
     this.seenOpaque.add(key);
     this.add({ effect: 'opaque', strength: 'strong', text: `calls \`${text}\`${from}, which the analyser cannot see into` }, call, sf);
     const verb = last ? methodVerb(last) : undefined;
-    if (verb) this.add({ effect: verb.effect, strength: 'weak', text: `calls \`${text}\`${from}`, detail: `its name starts with \`${verb.verb}\`` }, call, sf);
+    if (verb) {
+      // `client.deleteNamespacedPod(…)`: a specific destroying method name is strong; `x.delete(k)` or `api.sendX` stay guesses.
+      const specific = verb.effect === 'destroy' && words(last!).length > 1 && origin.kind !== 'value';
+      this.add({ effect: verb.effect, strength: specific ? 'strong' : 'weak', text: `calls \`${text}\`${from}`, detail: `(its name starts with \`${verb.verb}\`)` }, call, sf);
+    }
   }
 
   /** A call into a package: the tables decide; unknown packages are opaque. Returns true when handled. */
@@ -353,7 +366,8 @@ class HandlerWalker {
     if (FS_MODULES.includes(module) && member) {
       const effect = fsMethodEffect(member);
       if (effect) {
-        this.add({ effect, strength: 'strong', world: 'closed', text: `calls \`${text}\`` }, call, sf);
+        const moves = /^(rename|move)(Sync)?$/.test(member);
+        this.add({ effect, strength: 'strong', world: 'closed', text: `calls \`${text}\``, ...(moves ? { notRepeatable: true } : {}) }, call, sf);
         return true;
       }
       if (PURE_METHODS.includes(member) || member === 'promises') return true;
@@ -408,8 +422,11 @@ class HandlerWalker {
     this.add(
       {
         effect,
-        strength: method === 'unknown' ? 'weak' : 'strong',
+        // Many read APIs take their query as a POST (search, GraphQL): a POST is a write for inference, but weak.
+        strength: method === 'unknown' || method === 'POST' ? 'weak' : 'strong',
         world: local ? 'closed' : 'open',
+        // A fixed or configured host may be the server's own backend; a URL from the arguments is the open world.
+        ...(fromArgs || local ? {} : { worldWeak: true }),
         text: `calls \`${text}\`${method === 'unknown' ? ' (method chosen at run time)' : method === 'GET' ? '' : ` (${method})`}`,
         detail: where,
       },
@@ -462,13 +479,16 @@ class HandlerWalker {
     if (chain.root.kind === ts.SyntaxKind.ThisKeyword && chain.path.length > 0) {
       // Instance state of a class around the handler (a server object): a closed-world write.
       if (isInsideConstructor(node)) return;
-      this.add({ effect, strength: 'strong', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
+      // Often a cache, a flag or a lazily created client: weak evidence, never a contradiction on its own.
+      this.add({ effect, strength: 'weak', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
       return;
     }
     if (!ts.isIdentifier(chain.root)) return;
     const decl = findDeclaration(chain.root.text, chain.root);
     if (decl?.kind === 'variable' && isModuleLevel(decl.declaration)) {
-      this.add({ effect, strength: 'strong', world: 'closed', text: `changes module state \`${truncate(target.getText(sf))}\`` }, node, sf);
+      // `warned = true`, `clientPromise = …`: memoisation and flags look the same as state; only containers
+      // (`store.set`, `items.push`) are strong evidence.
+      this.add({ effect, strength: 'weak', world: 'closed', text: `changes module state \`${truncate(target.getText(sf))}\`` }, node, sf);
     }
     if (!decl && chain.root.text === 'process' && chain.path[0] === 'env') {
       this.add({ effect, strength: 'strong', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
@@ -563,6 +583,8 @@ class HandlerWalker {
       }
     }
     if (expr.kind === ts.SyntaxKind.ThisKeyword) return { kind: 'unknown', text: 'this' };
+    // `(name ?? "").replace(…)`, `(a || b).trim()`, `cond ? x : y`: computed values.
+    if (ts.isBinaryExpression(expr) || ts.isConditionalExpression(expr) || ts.isPrefixUnaryExpression(expr)) return { kind: 'value' };
     if (ts.isStringLiteralLike(expr) || ts.isTemplateExpression(expr) || ts.isArrayLiteralExpression(expr) || ts.isObjectLiteralExpression(expr) || ts.isNumericLiteral(expr) || ts.isRegularExpressionLiteral(expr)) return { kind: 'value' };
     if (ts.isCallExpression(expr)) {
       const inner = this.originOf(memberChain(skipOuterExpressions(expr.expression)).root, sf, depth + 1);

@@ -30,6 +30,10 @@ export interface Evidence {
   /** Optional detail: "with a URL from its arguments". */
   detail?: string;
   loc: Loc;
+  /** A write that repeating does not make harmless (renaming or moving: the second call acts on something else). */
+  notRepeatable?: boolean;
+  /** The `world` is a guess (a request to a fixed or configured host: the server's own backend, maybe). */
+  worldWeak?: boolean;
 }
 
 /** How much of the handler the analyser saw. */

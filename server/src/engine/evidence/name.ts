@@ -27,11 +27,11 @@ export function firstVerb(text: string): ReturnType<typeof classifyVerb> {
   const list = words(text);
   // Descriptions: only the leading word is a reliable verb ("Delete a file", "Reads …"); names and titles: any word.
   const candidates = /\s/.test(text.trim()) && list.length > 4 ? list.slice(0, 1) : list;
-  for (const word of candidates) {
-    const verb = classifyVerb(word) ?? (word.endsWith('es') ? classifyVerb(word.slice(0, -2)) : undefined) ?? (word.endsWith('s') ? classifyVerb(word.slice(0, -1)) : undefined);
-    if (verb) return verb;
-  }
-  return undefined;
+  const verbs = candidates.map((word) => classifyVerb(word) ?? (word.endsWith('es') ? classifyVerb(word.slice(0, -2)) : undefined) ?? (word.endsWith('s') ? classifyVerb(word.slice(0, -1)) : undefined)).filter((v) => v !== undefined);
+  const first = verbs[0];
+  // `start_search`, `run_query`: a writing verb next to a reading one says little; destroying verbs still count.
+  if (first && (first.effect === 'write' || first.effect === 'append') && verbs.some((v) => v.effect === 'read')) return undefined;
+  return first;
 }
 
 function descriptionOf(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): { text: string; loc: Loc } | undefined {

@@ -14,7 +14,8 @@ export interface InputFieldRule {
 
 export const INPUT_FIELDS: readonly InputFieldRule[] = [
   { words: /^mark (as )?(read|unread|seen|done|complete)$|^mark read$/, effect: 'write', strength: 'strong', why: 'it changes state when set' },
-  { words: /^(delete|remove|purge|destroy)( |$)/, effect: 'destroy', strength: 'strong', why: 'it deletes when set' },
+  // Weak: `removeBase64Images`, `deleteAfterDays` often shape the output or a schedule rather than delete.
+  { words: /^(delete|remove|purge|destroy)( |$)/, effect: 'destroy', strength: 'weak', why: 'it deletes when set' },
   { words: /^overwrite( |$)|^(replace|clobber) existing$/, effect: 'destroy', strength: 'strong', why: 'it overwrites when set' },
   { words: /^force$/, effect: 'destroy', strength: 'weak', why: 'it forces an action' },
   { words: /^dry run$|^dryrun$/, effect: 'write', strength: 'strong', why: '`dryRun: false` means it acts' },

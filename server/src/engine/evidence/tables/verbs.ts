@@ -131,7 +131,6 @@ export const METHOD_VERBS: Readonly<Record<string, Effect>> = {
   write: 'write',
   upsert: 'write',
   patch: 'write',
-  replace: 'destroy',
 };
 
 /** Splits `github_delete_repo`, `deleteRepo`, `delete-repo`, `DeleteRepo`, `HTTPGetUser` into lower-case words. */
