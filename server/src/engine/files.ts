@@ -20,8 +20,8 @@ export const TEST_FILE_PATTERNS = ['*.test.*', '*.spec.*', '__tests__/', '__mock
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Rule ids for problems found before the engine sees a file. */
-export const UNREADABLE_FILE = 'unreadable-file';
-export const ANALYSIS_FAILED = 'analysis-failed';
+import { ANALYSIS_FAILED, UNREADABLE_FILE } from './project';
+export { ANALYSIS_FAILED, UNREADABLE_FILE };
 
 export interface DiscoverOptions {
   /** Extra gitignore-style patterns (a config's `ignore`), relative to `ignoreBase`. */
@@ -258,7 +258,7 @@ export function guardedAnalyze(project: Project, path: string, text?: string): F
   try {
     if (text !== undefined) project.setFileText(path, text);
     const analysis = project.analyzeFile(path);
-    if (analysis.error && !analysis.findings.some((f) => f.rule === UNREADABLE_FILE)) {
+    if (analysis.error && !analysis.findings.some((f) => f.rule === UNREADABLE_FILE || f.rule === ANALYSIS_FAILED)) {
       return { ...analysis, findings: [...analysis.findings, fileFinding(path, UNREADABLE_FILE, `File not analysed: ${analysis.error}.`)] };
     }
     return analysis;

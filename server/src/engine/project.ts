@@ -27,7 +27,7 @@ export const diskHost: FileHost = {
  * cached until the file or a file it depends on (an imported constant) changes.
  */
 export class Project {
-  private readonly sources = new Map<string, { text: string; sourceFile: ts.SourceFile }>();
+  private readonly sources = new Map<string, { text: string; sourceFile: ts.SourceFile | undefined; error?: string }>();
   private readonly analyses = new Map<string, FileAnalysis>();
 
   constructor(
@@ -48,7 +48,7 @@ export class Project {
   setFileText(path: string, text: string): void {
     const cached = this.sources.get(path);
     if (cached && cached.text === text) return;
-    this.sources.set(path, { text, sourceFile: parseSource(path, text) });
+    this.sources.set(path, { text, ...safeParse(path, text) });
     this.invalidate(path);
   }
 
@@ -80,13 +80,14 @@ export class Project {
     if (cached) return cached.sourceFile;
     const text = this.host.readFile(path);
     if (text === undefined) return undefined;
-    const sourceFile = parseSource(path, text);
-    this.sources.set(path, { text, sourceFile });
-    return sourceFile;
+    const parsed = safeParse(path, text);
+    this.sources.set(path, { text, ...parsed });
+    return parsed.sourceFile;
   }
 
   getText(path: string): string | undefined {
-    return this.sources.get(path)?.text ?? this.getSourceFile(path)?.text;
+    if (!this.sources.has(path)) this.getSourceFile(path);
+    return this.sources.get(path)?.text;
   }
 
   analyzeFile(path: string): FileAnalysis {
@@ -100,13 +101,32 @@ export class Project {
   private computeAnalysis(path: string): FileAnalysis {
     const sourceFile = this.getSourceFile(path);
     if (!sourceFile) {
-      return { file: path, tools: [], findings: [], dependencies: [], error: 'cannot read file' };
+      const parseError = this.sources.get(path)?.error;
+      const error = parseError ?? 'cannot read file';
+      const text = this.sources.get(path)?.text ?? '';
+      const loc = { file: path, start: 0, end: Math.min(text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'), 200) };
+      return { file: path, tools: [], findings: [{ rule: parseError ? ANALYSIS_FAILED : UNREADABLE_FILE, severity: 'error', message: `File not analysed: ${error}.`, loc, tool: null, fixes: [] }], dependencies: [], error };
     }
     const dependencies = new Set<string>();
     const tools: Tool[] = findTools(this, sourceFile, dependencies);
     const findings: Finding[] = runRules(tools, sourceFile, this.options, (file) => this.getSourceFile(file));
     dependencies.delete(path);
     return { file: path, tools, findings, dependencies: [...dependencies] };
+  }
+}
+
+/** Rule id of the finding for a file the engine could not parse or read. */
+export const ANALYSIS_FAILED = 'analysis-failed';
+/** Rule id of the finding for a file that cannot be read. */
+export const UNREADABLE_FILE = 'unreadable-file';
+
+/** TypeScript's recursive-descent parser overflows the stack on absurd nesting: report it, never throw. */
+function safeParse(path: string, text: string): { sourceFile: ts.SourceFile | undefined; error?: string } {
+  try {
+    return { sourceFile: parseSource(path, text) };
+  } catch (error) {
+    const why = error instanceof RangeError ? 'the code is nested too deeply to parse' : `the parser failed (${error instanceof Error ? error.message : String(error)})`;
+    return { sourceFile: undefined, error: why };
   }
 }
 
