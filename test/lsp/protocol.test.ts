@@ -274,6 +274,34 @@ describe('settings', () => {
   });
 });
 
+describe('settings for editor features', () => {
+  test('profile, inlayHints.enable and codeLens.enable', async () => {
+    let settings: Record<string, unknown> = { profile: 'chatgpt' };
+    const { client } = await LspClient.start({ pull: true, configuration: true, settings: () => settings });
+    try {
+      await client.open(BASIC_URI, BASIC);
+      const whole = { start: { line: 0, character: 0 }, end: positionAt(BASIC, BASIC.length) };
+      const inlay = () => client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: BASIC_URI }, range: whole });
+      const lenses = () => client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: BASIC_URI } });
+      const getUserLine = positionAt(BASIC, offsetOf(BASIC, '{ readOnlyHint: true }')).line;
+      // ChatGPT wants destructiveHint written even on read-only tools.
+      const labels = (await inlay()).filter((h) => h.position.line === getUserLine).map((h) => h.label as string);
+      assert.ok(labels.includes('destructiveHint: true (default)'), labels.join(', '));
+      settings = { inlayHints: { enable: false }, codeLens: { enable: false } };
+      await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      assert.deepEqual(await inlay(), []);
+      assert.deepEqual(await lenses(), []);
+      settings = {};
+      await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      assert.equal((await lenses()).length, 3);
+      const specLabels = (await inlay()).filter((h) => h.position.line === getUserLine).map((h) => h.label as string);
+      assert.ok(!specLabels.includes('destructiveHint: true (default)'), 'the spec profile does not ask for it');
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
 describe('editor features', () => {
   test('inlay hints, code lenses and document symbols', async () => {
     const { client } = await LspClient.start({ pull: true });
