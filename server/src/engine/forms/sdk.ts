@@ -99,6 +99,29 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
       },
     ];
   }
+  // mcp-lite: tool(name, { description, inputSchema, annotations, handler })
+  if (args.length === 2 && ts.isObjectLiteralExpression(skipOuterExpressions(callback))) {
+    const definition = evaluator.evaluate(callback, sf, env);
+    if (definition.kind !== 'object' || !definition.properties.has('handler')) return undefined;
+    const annotations = definition.properties.get('annotations');
+    return [
+      {
+        form: 'tool',
+        call,
+        node: call,
+        nodeSf: sf,
+        name: first,
+        config: definition,
+        annotations: annotations?.value,
+        annotationsExpr: annotations && ts.isPropertyAssignment(annotations.node) && annotations.sf === sf ? annotations.node.initializer : undefined,
+        title: objectProperty(definition, 'title'),
+        inputSchema: objectProperty(definition, 'inputSchema') ?? objectProperty(definition, 'schema'),
+        handler: objectProperty(definition, 'handler'),
+        slot: configSlot(definition, definition, true),
+        misplaced: [misplacedHintsIn(definition, 'config-top-level')].filter((m): m is MisplacedHints => m !== undefined),
+      },
+    ];
+  }
   if (first.kind !== 'literal' && first.kind !== 'unknown') return undefined;
   if (first.kind === 'literal' && typeof first.value !== 'string') return undefined;
   if (!mayBeFunction(skipOuterExpressions(callback))) return undefined;
