@@ -2,6 +2,8 @@
 // commands, the report webview, and restarting a server that died.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 
 const EXTENSION_ID = 'mcp-hints.mcp-hints';
@@ -59,6 +61,27 @@ describe('mcp-hints client', function () {
     );
     assert.equal(tab, 'MCP Tool Annotations');
     await vscode.window.showTextDocument(document);
+  });
+
+  it('opens a tool when its report row is clicked', async function () {
+    // The node side (../vscode-client.test.ts) clicks the first row in the webview once this marker exists.
+    const marker = join(dirname(process.env.MCP_HINTS_VSCODE_RESULT!), 'click-row');
+    const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    await vscode.commands.executeCommand('mcp-hints.showReport');
+    await new Promise((r) => setTimeout(r, 1000));
+    writeFileSync(marker, 'now');
+    const nameOffset = document.getText().indexOf("'delete_user'");
+    const selected = await until(
+      () => {
+        const active = vscode.window.activeTextEditor;
+        return active?.document.uri.toString() === document.uri.toString() ? document.offsetAt(active.selection.start) : -1;
+      },
+      (offset) => offset === nameOffset,
+      60_000,
+      'the tool name to be selected after the click',
+    );
+    assert.equal(selected, nameOffset);
   });
 
   it('restarts the server on command', async function () {
