@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
   save();
   try {
     const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
-    for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+    for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.suite.js')).sort()) {
       mocha.addFile(join(__dirname, file));
     }
     await new Promise<void>((resolve) => {
