@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import ts from 'typescript';
 import type { Finding, Loc } from '../model';
 
 /**
@@ -26,6 +26,8 @@ export function parseDirectives(sf: ts.SourceFile): Directive[] {
   const out: Directive[] = [];
   for (const match of text.matchAll(DIRECTIVE)) {
     const start = match.index!;
+    // `// mcp-hints-…` inside a string, template, regex or JSX text is data, not a directive.
+    if (insideLiteral(sf, start)) continue;
     const body = match[2].replace(/\*\/.*$/, '');
     const [ruleText, ...reasonParts] = body.split(/\s--\s?|^--\s?/);
     const reason = reasonParts.join(' -- ').trim();
@@ -44,6 +46,27 @@ export function parseDirectives(sf: ts.SourceFile): Directive[] {
     });
   }
   return out;
+}
+
+const LITERAL_KINDS = new Set([
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateHead,
+  ts.SyntaxKind.TemplateMiddle,
+  ts.SyntaxKind.TemplateTail,
+  ts.SyntaxKind.RegularExpressionLiteral,
+  ts.SyntaxKind.JsxText,
+]);
+
+/** True when `pos` lies in the text of a literal token (`//` and `/*` can only appear in those and in comments). */
+function insideLiteral(sf: ts.SourceFile, pos: number): boolean {
+  let node: ts.Node = sf;
+  for (;;) {
+    const child: ts.Node | undefined = ts.forEachChild(node, (c) => (c.getFullStart() <= pos && pos < c.getEnd() ? c : undefined));
+    if (!child) break;
+    node = child;
+  }
+  return LITERAL_KINDS.has(node.kind) && pos >= node.getStart(sf);
 }
 
 /** Drops suppressed findings and reports directives that are malformed or suppress nothing. */
