@@ -22,7 +22,13 @@ export const destructiveOnReadOnly: Rule = {
         const sf = context.sourceFileOf(property.loc.file);
         const node = sf && nodeAt(sf, property.loc);
         const element = node && (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) ? node : undefined;
-        const fixes: Fix[] = sf && element && objectLiteralAt(sf, property.loc) ? [{ title: `Remove the meaningless ${property.key}`, edits: [removeProperty(sf, element)], safe: true }] : [];
+        // A property written in a constant may be shared with tools that are not read-only (where it means something):
+        // removing it there is offered, not applied by fix-all.
+        const declaredLoc = tool.declared!.loc;
+        const atRegistration = property.loc.file === declaredLoc.file && property.loc.start >= declaredLoc.start && property.loc.end <= declaredLoc.end;
+        const fixes: Fix[] = sf && element && objectLiteralAt(sf, property.loc)
+          ? [{ title: `Remove the meaningless ${property.key}${atRegistration ? '' : ' (from a constant other tools may share)'}`, edits: [removeProperty(sf, element)], safe: atRegistration }]
+          : [];
         const danger = property.key === 'destructiveHint' && property.value === true ? ' A read-only tool that may destroy is a contradiction: check which claim is true.' : '';
         return {
           message: `${property.key} is meaningless on a read-only tool: hosts ignore it when readOnlyHint is true.${danger}`,
