@@ -88,6 +88,38 @@ const toolShapes: Case[] = [
     code: withHead('server.tool({ name: "weather", description: "Weather", annotations: { readOnlyHint: true, title: "Weather" } }, cb);\n'),
     tools: [{ name: 'weather', form: 'tool', annotations: { readOnlyHint: true, title: 'Weather' }, title: 'Weather', slot: 'property' }],
   },
+  {
+    name: 'tool(name, importedSchema, cb): a schema built with zod in another file is a schema',
+    files: { 'schemas.ts': 'import { z } from "zod";\nexport const searchSchema = { q: z.string() };\n' },
+    code: withHead('import { searchSchema } from "./schemas";\nserver.tool("search", searchSchema, cb);\n'),
+    tools: [{ name: 'search', annotations: null }],
+  },
+  {
+    name: 'tool(name, importedAnnotations, cb): a plain imported object is annotations',
+    files: { 'hints.ts': 'export const RO = { readOnlyHint: true };\n' },
+    code: withHead('import { RO } from "./hints";\nserver.tool("list", RO, cb);\n'),
+    tools: [{ name: 'list', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'tool(name, DESCRIPTION const, cb): a string constant is a description',
+    code: withHead('const DESCRIPTION = "Long text";\nserver.tool("a", DESCRIPTION, cb);\n'),
+    tools: [{ name: 'a', annotations: null }],
+  },
+  {
+    name: 'tool(name, { title } , cb): an object with only a title is annotations',
+    code: withHead('server.tool("a", { title: "A tool" }, cb);\n'),
+    tools: [{ name: 'a', annotations: { title: 'A tool' }, title: 'A tool' }],
+  },
+  {
+    name: 'tool(name, z.object(…).shape, cb): an unknown expression is read as a schema',
+    code: withHead('server.tool("a", "d", Params.shape, cb);\n'),
+    tools: [{ name: 'a', annotations: null }],
+  },
+  {
+    name: 'element-access method: server["tool"](…)',
+    code: withHead('server["registerTool"]("a", { annotations: { readOnlyHint: true } }, cb);\n'),
+    tools: [{ name: 'a', effective: { readOnlyHint: true } }],
+  },
 ];
 
 // ─── registerTool and registerToolTask ───
@@ -161,6 +193,17 @@ const registerForms: Case[] = [
       { name: 'a', line: 3 },
       { name: 'b', line: 4, annotations: null },
     ],
+  },
+  {
+    name: 'registerTool: shorthand { annotations } from a const',
+    code: withHead('const annotations = { openWorldHint: false };\nserver.registerTool("a", { description: "d", annotations }, cb);\n'),
+    tools: [{ name: 'a', annotations: { openWorldHint: false } }],
+  },
+  {
+    name: 'registerTool: the whole config imported from another file',
+    files: { 'configs.ts': 'export const searchConfig = { title: "Search", annotations: { readOnlyHint: true } };\n' },
+    code: withHead('import { searchConfig } from "./configs";\nserver.registerTool("search", searchConfig, cb);\n'),
+    tools: [{ name: 'search', title: 'Search', annotations: { readOnlyHint: true } }],
   },
 ];
 
@@ -242,6 +285,24 @@ const listTools: Case[] = [
     ),
     tools: [{ name: 'only_a' }, { name: 'only_b' }],
   },
+  {
+    name: 'tools/list handler given as a named function',
+    code: lines(
+      'async function listTools() {',
+      '  return { tools: [{ name: "named_fn", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }] };',
+      '}',
+      'server.setRequestHandler(ListToolsRequestSchema, listTools);',
+    ),
+    tools: [{ name: 'named_fn', form: 'tools/list', line: 2 }],
+  },
+  {
+    name: 'tools/list with spread arrays',
+    code: lines(
+      'const BASE = [{ name: "base_a", inputSchema: { type: "object" } }];',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...BASE, { name: "extra", inputSchema: { type: "object" } }] }));',
+    ),
+    tools: [{ name: 'base_a', line: 1 }, { name: 'extra', line: 2 }],
+  },
 ];
 
 // ─── fastmcp ───
@@ -276,6 +337,11 @@ const fastmcp: Case[] = [
       { name: 'one', form: 'addTools', line: 2, annotations: { readOnlyHint: true } },
       { name: 'two', form: 'addTools', line: 3, annotations: null },
     ],
+  },
+  {
+    name: 'fastmcp addTool with a const definition',
+    code: 'const def = { name: "from_const", parameters: schema, annotations: { readOnlyHint: true }, execute: async () => "" };\nserver.addTool(def);\n',
+    tools: [{ name: 'from_const', form: 'addTool', line: 2, annotations: { readOnlyHint: true } }],
   },
 ];
 
@@ -637,6 +703,26 @@ const lookAlikes: Case[] = [
   {
     name: 'a tools/list handler that returns nothing static yields no invented tools',
     code: 'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await loadTools() }));\n',
+    tools: [],
+  },
+  {
+    name: 'obj.tool(name, description) with no callback',
+    code: 'registry.tool("name", "description");\n',
+    tools: [],
+  },
+  {
+    name: 'LangChain-style agent.addTool(instance)',
+    code: 'agent.addTool(new Calculator());\nagent.addTools([new Search(), new Calculator()]);\n',
+    tools: [],
+  },
+  {
+    name: 'Mastra createTool({ mcp: { annotations } }) is not an SDK registration',
+    code: 'export const t = createTool({ id: "x", mcp: { annotations: { readOnlyHint: true } }, execute: async () => 1 });\n',
+    tools: [],
+  },
+  {
+    name: 'registerTool mentioned in a comment or string only',
+    code: '// server.registerTool("ghost", {}, cb);\nconst doc = "server.registerTool(\\"ghost2\\", {}, cb)";\n',
     tools: [],
   },
 ];

@@ -240,6 +240,27 @@ const implicit: Case[] = [
     output: 'import { WRITE } from "./hints";\nserver.registerTool("a", { annotations: WRITE }, cb);\n',
     outputFiles: { 'hints.ts': 'export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true };\n' },
   },
+  {
+    name: 'empty annotations object gets all four hints',
+    code: 'server.registerTool("a", { annotations: {} }, cb);\n',
+    only: ['implicit-default'],
+    findings: [{ rule: 'implicit-default', line: 1 }],
+    output: `server.registerTool("a", { annotations: { ${DEFAULTS} } }, cb);\n`,
+  },
+  {
+    name: 'tool() annotations argument: hints inserted into it',
+    code: 'server.tool("a", "d", {}, { readOnlyHint: false, destructiveHint: false }, cb);\n',
+    only: ['implicit-default'],
+    findings: [{ rule: 'implicit-default', line: 1 }],
+    output: 'server.tool("a", "d", {}, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }, cb);\n',
+  },
+  {
+    name: 'multi-line annotations with a trailing comma: one hint per line',
+    code: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: false,', '    openWorldHint: false,', '  },', '}, cb);'),
+    only: ['implicit-default'],
+    findings: [{ rule: 'implicit-default', line: 2 }],
+    output: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: false,', '    openWorldHint: false,', '    destructiveHint: true,', '    idempotentHint: false,', '  },', '}, cb);'),
+  },
 ];
 
 // ─── destructive-on-read-only ───
@@ -286,6 +307,36 @@ const destructiveOnReadOnly: Case[] = [
     options: { profile: 'claude' },
     only: ['destructive-on-read-only'],
     findings: [{ rule: 'destructive-on-read-only', line: 1 }],
+  },
+  {
+    name: 'removing the first of two properties on one line',
+    code: 'server.registerTool("a", { annotations: { destructiveHint: false, readOnlyHint: true, openWorldHint: false } }, cb);\n',
+    only: ['destructive-on-read-only'],
+    findings: [{ rule: 'destructive-on-read-only', line: 1 }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);\n',
+  },
+  {
+    name: 'readOnlyHint from a spread constant: the local destructiveHint is removed',
+    code: lines('const RO = { readOnlyHint: true, openWorldHint: false };', 'server.registerTool("a", { annotations: { ...RO, destructiveHint: false } }, cb);'),
+    only: ['destructive-on-read-only'],
+    findings: [{ rule: 'destructive-on-read-only', line: 2 }],
+    output: lines('const RO = { readOnlyHint: true, openWorldHint: false };', 'server.registerTool("a", { annotations: { ...RO } }, cb);'),
+  },
+  {
+    name: 'a shared constant is not edited by a safe fix when another tool relies on it',
+    code: lines(
+      'const BASE = { destructiveHint: false, openWorldHint: false };',
+      'server.registerTool("reader", { annotations: { ...BASE, readOnlyHint: true } }, cb);',
+      'server.registerTool("writer", { annotations: { ...BASE, readOnlyHint: false, idempotentHint: true } }, cb);',
+    ),
+    only: ['destructive-on-read-only'],
+    // Removing destructiveHint from BASE would turn "writer" destructive: the finding stays, fix-all changes nothing.
+    findings: [{ rule: 'destructive-on-read-only', line: 1 }],
+    output: lines(
+      'const BASE = { destructiveHint: false, openWorldHint: false };',
+      'server.registerTool("reader", { annotations: { ...BASE, readOnlyHint: true } }, cb);',
+      'server.registerTool("writer", { annotations: { ...BASE, readOnlyHint: false, idempotentHint: true } }, cb);',
+    ),
   },
 ];
 
@@ -348,6 +399,13 @@ const unknownKey: Case[] = [
     // The key loses its (unneeded) quotes: valid either way.
     output: 'server.registerTool("a", { annotations: { idempotentHint: true } }, cb);\n',
   },
+  {
+    name: 'a typo in a fastmcp definition',
+    code: 'server.addTool({ name: "a", annotations: { readOnlyHnt: true }, execute: run });\n',
+    only: ['unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'readOnlyHint' }],
+    output: 'server.addTool({ name: "a", annotations: { readOnlyHint: true }, execute: run });\n',
+  },
 ];
 
 // ─── non-boolean-hint ───
@@ -395,6 +453,17 @@ const nonBoolean: Case[] = [
     code: 'server.registerTool("a", { annotations: { title: "true" } }, cb);\n',
     only: ['non-boolean-hint'],
     findings: [],
+  },
+  {
+    name: '"true" → true and null → false',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: "true", openWorldHint: null } }, cb);\n',
+    only: ['non-boolean-hint'],
+    fix: /Write/,
+    findings: [
+      { rule: 'non-boolean-hint', line: 1, message: 'readOnlyHint' },
+      { rule: 'non-boolean-hint', line: 1, message: 'openWorldHint' },
+    ],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);\n',
   },
 ];
 
@@ -479,6 +548,27 @@ const misplaced: Case[] = [
     // Only the move applies: adding default annotations too would give the config two `annotations` keys.
     output: 'server.registerTool("a", { description: "d", annotations: { readOnlyHint: true } }, cb);\n',
   },
+  {
+    name: 'nested annotations inside registerTool annotations',
+    code: 'server.registerTool("a", { annotations: { annotations: { readOnlyHint: true } } }, cb);\n',
+    only: ['misplaced-annotations', 'unknown-annotation-key'],
+    findings: [{ rule: 'misplaced-annotations', line: 1 }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: true } }, cb);\n',
+  },
+  {
+    name: 'fastmcp: hints at the top level of the definition',
+    code: 'server.addTool({ name: "a", readOnlyHint: true, execute: run });\n',
+    only: ['misplaced-annotations'],
+    findings: [{ rule: 'misplaced-annotations', line: 1 }],
+    output: 'server.addTool({ name: "a", execute: run, annotations: { readOnlyHint: true } });\n',
+  },
+  {
+    name: 'multi-line config: hint moved from its own line into a new annotations object',
+    code: lines('server.registerTool("a", {', '  description: "d",', '  readOnlyHint: true,', '  inputSchema: {},', '}, cb);'),
+    only: ['misplaced-annotations'],
+    findings: [{ rule: 'misplaced-annotations', line: 3 }],
+    output: lines('server.registerTool("a", {', '  description: "d",', '  inputSchema: {},', '  annotations: {', '    readOnlyHint: true,', '  },', '}, cb);'),
+  },
 ];
 
 // ─── authorization-in-annotations ───
@@ -539,6 +629,18 @@ const duplicate: Case[] = [
     ),
     only: ['duplicate-tool-name'],
     findings: [{ rule: 'duplicate-tool-name', line: 4, related: [3] }],
+  },
+  {
+    name: 'fastmcp addTool twice with the same name',
+    code: lines('server.addTool({ name: "x", execute: run });', 'server.addTool({ name: "x", execute: run });'),
+    only: ['duplicate-tool-name'],
+    findings: [{ rule: 'duplicate-tool-name', line: 2, related: [1] }],
+  },
+  {
+    name: 'two separate McpServer instances in one file may reuse a name',
+    code: lines('readServer.registerTool("status", {}, cb);', 'writeServer.registerTool("status", {}, cb);'),
+    only: ['duplicate-tool-name'],
+    findings: [],
   },
 ];
 
@@ -654,6 +756,32 @@ const directives: Case[] = [
     convergent: false,
     findings: [{ rule: 'missing-annotations', line: 2 }],
     output: lines('function f() {', '  // mcp-hints-disable-next-line missing-annotations -- ', '  server.registerTool("frob_widget", {}, cb);', '}'),
+  },
+  {
+    name: 'directive text inside a string is not a directive',
+    code: lines('const help = "write // mcp-hints-disable-next-line missing-annotations -- why";', 'const x = 1;'),
+    findings: [],
+  },
+  {
+    name: 'directive text inside a template literal or JSX text is not a directive',
+    filename: 'page.tsx',
+    code: lines('const help = `// mcp-hints-disable-next-line missing-annotations -- ${why}`;', 'const el = <p>// mcp-hints-disable-next-line missing-annotations -- x</p>;'),
+    findings: [],
+  },
+  {
+    name: 'block-comment directive',
+    code: lines('/* mcp-hints-disable-next-line missing-annotations -- generated code */', 'server.registerTool("frob_widget", {}, cb);'),
+    only: ['missing-annotations', 'invalid-disable-directive', 'unused-disable-directive'],
+    findings: [],
+  },
+  {
+    name: 'a directive two lines above does not apply',
+    code: lines('// mcp-hints-disable-next-line missing-annotations -- not here', '', 'server.registerTool("frob_widget", {}, cb);'),
+    only: ['missing-annotations', 'invalid-disable-directive', 'unused-disable-directive'],
+    findings: [
+      { rule: 'unused-disable-directive', line: 1 },
+      { rule: 'missing-annotations', line: 3 },
+    ],
   },
 ];
 
