@@ -1,6 +1,9 @@
-import { HINT_DEFAULTS, type HintKey } from '../model';
+import { HINT_DEFAULTS, HINT_KEYS, type HintKey } from '../model';
+import { didYouMean } from './unknown-annotation-key';
 import { describeHintValue, insertIntoAnnotations, meaningfulHints } from './helpers';
 import type { Rule } from './rule';
+
+const HINT_SET = new Set<string>(HINT_KEYS);
 
 export const implicitDefault: Rule = {
   id: 'implicit-default',
@@ -16,6 +19,9 @@ export const implicitDefault: Rule = {
     const { tool } = context;
     const declared = tool.declared;
     if (!declared || declared.unresolved.length > 0) return [];
+    // A misspelled or misplaced hint is reported (and fixed) by its own rule; writing the default here as well
+    // would give fix-all two values for one key. What is omitted is clear once those are fixed.
+    if (tool.misplaced.length > 0 || declared.properties.some((p) => !HINT_SET.has(p.key) && HINT_SET.has(didYouMean(p.key) ?? ''))) return [];
     const omitted = meaningfulHints(tool).filter((key) => !declared.properties.some((p) => p.key === key));
     if (omitted.length === 0) return [];
     const said = omitted.map((key: HintKey) => `${key} defaults to ${HINT_DEFAULTS[key]} (${describeHintValue(key, HINT_DEFAULTS[key])})`).join('; ');
