@@ -261,6 +261,20 @@ const implicit: Case[] = [
     findings: [{ rule: 'implicit-default', line: 2 }],
     output: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: false,', '    openWorldHint: false,', '    destructiveHint: true,', '    idempotentHint: false,', '  },', '}, cb);'),
   },
+  {
+    name: 'fix-all with a misspelled hint: the rename wins, no duplicate readOnlyHint with the default',
+    code: 'server.registerTool("a", { annotations: { readonlyHint: true } }, cb);\n',
+    only: ['implicit-default', 'unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', line: 1 }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: true } }, cb);\n',
+  },
+  {
+    name: 'fix-all with a misplaced hint: the move wins, no duplicate readOnlyHint with the default',
+    code: 'server.registerTool("a", { readOnlyHint: true, annotations: { openWorldHint: false } }, cb);\n',
+    only: ['implicit-default', 'misplaced-annotations'],
+    findings: [{ rule: 'misplaced-annotations', line: 1 }],
+    output: 'server.registerTool("a", { annotations: { openWorldHint: false, readOnlyHint: true } }, cb);\n',
+  },
 ];
 
 // ─── destructive-on-read-only ───
@@ -711,7 +725,7 @@ const directives: Case[] = [
   },
   {
     name: 'a directive only covers the rules it names',
-    code: lines('// mcp-hints-disable-next-line implicit-default -- later', 'server.registerTool("a", { annotations: { readonlyHint: true } }, cb);'),
+    code: lines('// mcp-hints-disable-next-line implicit-default -- later', 'server.registerTool("a", { annotations: { readOnlyHint: false, vendorFlag: true } }, cb);'),
     only: ['unknown-annotation-key', 'implicit-default', 'invalid-disable-directive', 'unused-disable-directive'],
     findings: [{ rule: 'unknown-annotation-key', line: 2 }],
   },
