@@ -82,6 +82,8 @@ export function diagnosticsFor(analysis: FileAnalysis, settings: Settings, works
 /** Schedules diagnostics: debounced pushes for push clients, refresh requests for pull clients. */
 export class DiagnosticsScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** How long the last analysis of each document took (ms). */
+  private readonly lastDuration = new Map<string, number>();
   private refreshTimer: NodeJS.Timeout | undefined;
   pullMode = false;
   refreshSupported = false;
@@ -94,8 +96,10 @@ export class DiagnosticsScheduler {
   ) {}
 
   /** A document opened or changed. */
-  schedule(uri: string, delay = DEBOUNCE_MS): void {
+  schedule(uri: string, delay?: number): void {
     if (this.pullMode) return; // the client pulls after each change
+    // A file whose analysis is slow waits longer for typing to pause, so keystrokes are not queued behind it.
+    delay ??= Math.min(1000, Math.max(DEBOUNCE_MS, this.lastDuration.get(uri) ?? 0));
     const existing = this.timers.get(uri);
     if (existing) clearTimeout(existing);
     this.timers.set(
@@ -122,6 +126,7 @@ export class DiagnosticsScheduler {
   }
 
   closed(uri: string): void {
+    this.lastDuration.delete(uri);
     const timer = this.timers.get(uri);
     if (timer) clearTimeout(timer);
     this.timers.delete(uri);
@@ -130,7 +135,9 @@ export class DiagnosticsScheduler {
 
   private async publish(uri: string): Promise<void> {
     try {
+      const started = performance.now();
       const result = await this.compute(uri);
+      this.lastDuration.set(uri, performance.now() - started);
       // Dropped when the document closed or changed meanwhile: a newer run is already scheduled.
       if (!result || this.currentVersion(uri) !== result.version) return;
       await this.connection.sendDiagnostics({ uri, version: result.version, diagnostics: result.diagnostics });
