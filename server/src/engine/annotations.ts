@@ -1,5 +1,5 @@
 import { HINT_KEYS, type AnnotationProperty, type DeclaredAnnotations, type MisplacedHints } from './model';
-import { describeValue, locOf, toStatic, type ObjectProperty, type ObjectValue, type Value } from './values';
+import { describeValue, locOf, toStatic, type ObjectProperty, type Value } from './values';
 import ts from 'typescript';
 
 const HINTS = new Set<string>(HINT_KEYS);

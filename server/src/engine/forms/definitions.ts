@@ -1,10 +1,7 @@
 import ts from 'typescript';
-import { misplacedHintsIn } from '../annotations';
-import type { MisplacedHints, ToolForm } from '../model';
-import { skipOuterExpressions } from '../scope';
-import { originOf } from '../resolve';
-import { locOf, type ObjectValue, type Value } from '../values';
-import { objectProperty, type RawTool } from './form';
+import type { ToolForm } from '../model';
+import type { ObjectValue, Value } from '../values';
+import { annotationsOf, misplacedInConfig, objectProperty, type RawTool } from './form';
 import { configSlot } from './sdk';
 
 /**
@@ -14,15 +11,9 @@ import { configSlot } from './sdk';
 export function toolFromDefinition(value: Value, form: ToolForm, call: ts.CallExpression, callSf: ts.SourceFile, handlerKey: string | undefined): RawTool | undefined {
   if (value.kind !== 'object' || !value.properties.has('name')) return undefined;
   const definition: ObjectValue = value;
-  const annotations = definition.properties.get('annotations');
   const nameProperty = definition.properties.get('name')!;
   // A single `addTool(def)` is located at its call; tools in a list at their own definitions.
   const node = form === 'addTool' ? call : ts.isObjectLiteralExpression(definition.node) ? definition.node : nameProperty.node;
-  const misplaced = [
-    misplacedHintsIn(definition, 'config-top-level'),
-    misplacedHintsIn(objectProperty(definition, 'inputSchema') ?? objectProperty(definition, 'parameters'), 'in-input-schema'),
-    misplacedHintsIn(annotations?.value.kind === 'object' ? objectProperty(annotations.value, 'annotations') : undefined, 'nested-annotations'),
-  ].filter((m): m is MisplacedHints => m !== undefined);
   return {
     form,
     call,
@@ -30,13 +21,12 @@ export function toolFromDefinition(value: Value, form: ToolForm, call: ts.CallEx
     nodeSf: form === 'addTool' ? callSf : ts.isObjectLiteralExpression(definition.node) ? definition.sf : nameProperty.sf,
     name: nameProperty.value,
     config: definition,
-    annotations: annotations?.value,
-    annotationsExpr: annotations && ts.isPropertyAssignment(annotations.node) && annotations.sf === callSf ? annotations.node.initializer : undefined,
+    ...annotationsOf(definition, callSf),
     title: objectProperty(definition, 'title'),
     inputSchema: objectProperty(definition, 'inputSchema') ?? objectProperty(definition, 'parameters'),
     handler: handlerKey ? objectProperty(definition, handlerKey) : undefined,
     slot: configSlot(definition, definition, false),
-    misplaced,
+    misplaced: misplacedInConfig(definition, ['inputSchema', 'parameters']),
   };
 }
 
@@ -50,9 +40,3 @@ export function definitionsIn(list: Value, form: ToolForm, call: ts.CallExpressi
   }
   return tools;
 }
-
-export function isDefinitionLiteral(expr: ts.Expression): boolean {
-  return ts.isObjectLiteralExpression(skipOuterExpressions(expr));
-}
-
-export { locOf, originOf };

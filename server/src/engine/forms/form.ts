@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { misplacedHintsIn } from '../annotations';
 import type { AnnotationSlot, MisplacedHints, ToolForm } from '../model';
 import type { Evaluator } from '../resolve';
 import type { Env, ObjectValue, Value } from '../values';
@@ -53,4 +54,24 @@ export function mayBeFunction(expr: ts.Expression): boolean {
 
 export function objectProperty(object: ObjectValue | undefined, key: string): Value | undefined {
   return object?.properties.get(key)?.value;
+}
+
+/** The annotations given in a config object, with the expression written for them when it is in `sf`. */
+export function annotationsOf(config: ObjectValue, sf: ts.SourceFile): Pick<RawTool, 'annotations' | 'annotationsExpr'> {
+  const property = config.properties.get('annotations');
+  return {
+    annotations: property?.value,
+    annotationsExpr: property && ts.isPropertyAssignment(property.node) && property.sf === sf ? property.node.initializer : undefined,
+  };
+}
+
+/** Hints written in a config where the SDK never reads them: its top level, its input schema, a nested `annotations`. */
+export function misplacedInConfig(config: ObjectValue | undefined, schemaKeys: readonly string[]): MisplacedHints[] {
+  const annotations = config?.properties.get('annotations')?.value;
+  const schema = schemaKeys.map((key) => objectProperty(config, key)).find((value) => value !== undefined);
+  return [
+    misplacedHintsIn(config, 'config-top-level'),
+    misplacedHintsIn(schema, 'in-input-schema'),
+    misplacedHintsIn(annotations?.kind === 'object' ? objectProperty(annotations, 'annotations') : undefined, 'nested-annotations'),
+  ].filter((m): m is MisplacedHints => m !== undefined);
 }

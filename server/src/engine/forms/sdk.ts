@@ -3,7 +3,7 @@ import { misplacedHintsIn } from '../annotations';
 import type { AnnotationSlot, MisplacedHints } from '../model';
 import { skipOuterExpressions } from '../scope';
 import { locOf, type Env, type ObjectValue, type Value } from '../values';
-import { mayBeFunction, objectProperty, type Form, type FormContext, type RawTool } from './form';
+import { annotationsOf, mayBeFunction, misplacedInConfig, objectProperty, type Form, type FormContext, type RawTool } from './form';
 
 /**
  * @modelcontextprotocol/sdk (v1 and v2):
@@ -26,13 +26,7 @@ function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 're
   if (name.kind === 'object' || name.kind === 'array' || name.kind === 'function') return undefined;
   const configValue = evaluator.evaluate(configArg, sf, env);
   const config = configValue.kind === 'object' ? configValue : undefined;
-  const annotationsProperty = config?.properties.get('annotations');
   const configLiteral = skipOuterExpressions(configArg);
-  const misplaced = [
-    misplacedHintsIn(config, 'config-top-level'),
-    misplacedHintsIn(objectProperty(config, 'inputSchema'), 'in-input-schema'),
-    misplacedHintsIn(objectProperty(annotationsProperty?.value.kind === 'object' ? annotationsProperty.value : undefined, 'annotations'), 'nested-annotations'),
-  ].filter((m): m is MisplacedHints => m !== undefined);
   return [
     {
       form,
@@ -41,13 +35,12 @@ function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 're
       nodeSf: sf,
       name,
       config,
-      annotations: annotationsProperty?.value,
-      annotationsExpr: annotationsProperty && ts.isPropertyAssignment(annotationsProperty.node) && annotationsProperty.sf === sf ? annotationsProperty.node.initializer : undefined,
+      ...(config ? annotationsOf(config, sf) : {}),
       title: objectProperty(config, 'title'),
       inputSchema: objectProperty(config, 'inputSchema'),
       handler: handlerArg ? evaluator.evaluate(handlerArg, sf, env) : undefined,
       slot: configSlot(config, configValue, ts.isObjectLiteralExpression(configLiteral)),
-      misplaced,
+      misplaced: misplacedInConfig(config, ['inputSchema']),
     },
   ];
 }
@@ -57,6 +50,24 @@ export function configSlot(config: ObjectValue | undefined, value: Value, writte
   if (config && ts.isObjectLiteralExpression(config.node)) return { kind: 'property', object: locOf(config.node, config.sf) };
   if (!writtenInline && value.kind === 'unknown') return { kind: 'none', reason: `the config is ${value.reason}` };
   return { kind: 'none', reason: 'the config is not an object literal' };
+}
+
+/** tmcp's and mcp-lite's `tool()`: one config object holds the name or the handler beside the annotations. */
+function toolFromConfig(call: ts.CallExpression, sf: ts.SourceFile, name: Value, config: ObjectValue, handler: Value | undefined): RawTool {
+  return {
+    form: 'tool',
+    call,
+    node: call,
+    nodeSf: sf,
+    name,
+    config,
+    ...annotationsOf(config, sf),
+    title: objectProperty(config, 'title'),
+    inputSchema: objectProperty(config, 'inputSchema') ?? objectProperty(config, 'schema'),
+    handler,
+    slot: configSlot(config, config, true),
+    misplaced: misplacedInConfig(config, ['inputSchema', 'schema']),
+  };
 }
 
 /** Statically, the SDK's test for an input schema: `{}` or an object holding any Zod-like value. */
@@ -80,47 +91,13 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
   // tmcp / mcp-use: tool({ name, description, annotations, … }, cb)
   if (first.kind === 'object') {
     if (args.length !== 2 || !first.properties.has('name') || !mayBeFunction(skipOuterExpressions(callback))) return undefined;
-    const annotations = first.properties.get('annotations');
-    return [
-      {
-        form: 'tool',
-        call,
-        node: call,
-        nodeSf: sf,
-        name: first.properties.get('name')!.value,
-        config: first,
-        annotations: annotations?.value,
-        annotationsExpr: annotations && ts.isPropertyAssignment(annotations.node) && annotations.sf === sf ? annotations.node.initializer : undefined,
-        title: objectProperty(first, 'title'),
-        inputSchema: objectProperty(first, 'schema') ?? objectProperty(first, 'inputSchema'),
-        handler: evaluator.evaluate(callback, sf, env),
-        slot: configSlot(first, first, true),
-        misplaced: [],
-      },
-    ];
+    return [toolFromConfig(call, sf, first.properties.get('name')!.value, first, evaluator.evaluate(callback, sf, env))];
   }
   // mcp-lite: tool(name, { description, inputSchema, annotations, handler })
   if (args.length === 2 && ts.isObjectLiteralExpression(skipOuterExpressions(callback))) {
     const definition = evaluator.evaluate(callback, sf, env);
     if (definition.kind !== 'object' || !definition.properties.has('handler')) return undefined;
-    const annotations = definition.properties.get('annotations');
-    return [
-      {
-        form: 'tool',
-        call,
-        node: call,
-        nodeSf: sf,
-        name: first,
-        config: definition,
-        annotations: annotations?.value,
-        annotationsExpr: annotations && ts.isPropertyAssignment(annotations.node) && annotations.sf === sf ? annotations.node.initializer : undefined,
-        title: objectProperty(definition, 'title'),
-        inputSchema: objectProperty(definition, 'inputSchema') ?? objectProperty(definition, 'schema'),
-        handler: objectProperty(definition, 'handler'),
-        slot: configSlot(definition, definition, true),
-        misplaced: [misplacedHintsIn(definition, 'config-top-level')].filter((m): m is MisplacedHints => m !== undefined),
-      },
-    ];
+    return [toolFromConfig(call, sf, first, definition, objectProperty(definition, 'handler'))];
   }
   if (first.kind !== 'literal' && first.kind !== 'unknown') return undefined;
   if (first.kind === 'literal' && typeof first.value !== 'string') return undefined;
@@ -128,25 +105,19 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
 
   const middle = args.slice(1, -1);
   const values = middle.map((arg) => evaluator.evaluate(arg, sf, env));
-  let index = 0;
-  let description: Value | undefined;
-  if (values[0] && (values[0].kind === 'literal' ? typeof values[0].value === 'string' : ts.isStringLiteralLike(middle[0]) || ts.isTemplateExpression(middle[0]))) {
-    description = values[0];
-    index = 1;
-  }
+  // A leading string is the description.
+  const index = values[0] && (values[0].kind === 'literal' ? typeof values[0].value === 'string' : ts.isStringLiteralLike(middle[0]) || ts.isTemplateExpression(middle[0])) ? 1 : 0;
   // Shapes with a description must have a string there; an unrelated `.tool()` rarely matches all of this.
   const rest = values.slice(index);
   const restArgs = middle.slice(index);
   if (rest.some((v) => v.kind === 'literal' || v.kind === 'array' || v.kind === 'function')) return undefined;
 
   let schema: Value | undefined;
-  let schemaArg: ts.Expression | undefined;
   let annotations: Value | undefined;
   let annotationsArg: ts.Expression | undefined;
   if (rest.length >= 1) {
     if (isSchemaLike(rest[0])) {
       schema = rest[0];
-      schemaArg = restArgs[0];
       if (rest.length >= 2 && !isSchemaLike(rest[1])) {
         annotations = rest[1];
         annotationsArg = restArgs[1];
@@ -166,7 +137,6 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
     const nestedHints = misplacedHintsIn(nested, 'nested-annotations');
     if (nestedHints) misplaced.push(nestedHints);
   }
-  void description;
 
   const slot: AnnotationSlot = annotations
     ? { kind: 'none', reason: 'annotations are already given' }
@@ -187,5 +157,4 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
       misplaced,
     },
   ];
-  void schemaArg;
 }

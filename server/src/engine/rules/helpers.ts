@@ -77,16 +77,3 @@ export function insertIntoAnnotations(tool: Tool, context: RuleContext, entries:
 export function toolLoc(tool: Tool, context: RuleContext): Loc {
   return tool.nameLoc.file === context.sourceFile.fileName ? tool.nameLoc : tool.loc;
 }
-
-export function describeHintValue(key: HintKey, value: boolean): string {
-  switch (key) {
-    case 'readOnlyHint':
-      return value ? 'read-only' : 'may write';
-    case 'destructiveHint':
-      return value ? 'may destroy or overwrite' : 'only adds';
-    case 'idempotentHint':
-      return value ? 'safe to retry' : 'unsafe to retry';
-    case 'openWorldHint':
-      return value ? 'reaches the outside world' : 'closed-world';
-  }
-}

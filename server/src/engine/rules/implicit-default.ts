@@ -1,6 +1,7 @@
 import { HINT_DEFAULTS, HINT_KEYS, type HintKey } from '../model';
 import { didYouMean } from './unknown-annotation-key';
-import { describeHintValue, insertIntoAnnotations, meaningfulHints } from './helpers';
+import { hintPhrase } from '../describe';
+import { insertIntoAnnotations, meaningfulHints } from './helpers';
 import type { Rule } from './rule';
 
 const HINT_SET = new Set<string>(HINT_KEYS);
@@ -24,7 +25,7 @@ export const implicitDefault: Rule = {
     if (tool.misplaced.length > 0 || declared.properties.some((p) => !HINT_SET.has(p.key) && HINT_SET.has(didYouMean(p.key) ?? ''))) return [];
     const omitted = meaningfulHints(tool).filter((key) => !declared.properties.some((p) => p.key === key));
     if (omitted.length === 0) return [];
-    const said = omitted.map((key: HintKey) => `${key} defaults to ${HINT_DEFAULTS[key]} (${describeHintValue(key, HINT_DEFAULTS[key])})`).join('; ');
+    const said = omitted.map((key: HintKey) => `${key} defaults to ${HINT_DEFAULTS[key]} (${hintPhrase(key, HINT_DEFAULTS[key])})`).join('; ');
     const fix = insertIntoAnnotations(tool, context, omitted.map((key) => `${key}: ${HINT_DEFAULTS[key]}`), `Write the omitted hint${omitted.length > 1 ? 's' : ''} explicitly (${omitted.join(', ')})`, true);
     return [{ message: `Omitted: ${said}.`, loc: declared.loc, fixes: fix ? [fix] : [] }];
   },

@@ -1,5 +1,6 @@
 import { suggestAnnotations } from '../suggest';
-import { addAnnotationsEdit, describeHintValue, toolLoc } from './helpers';
+import { hintPhrase } from '../describe';
+import { addAnnotationsEdit, toolLoc } from './helpers';
 import type { Rule } from './rule';
 
 export const missingAnnotations: Rule = {
@@ -26,7 +27,7 @@ export const missingAnnotations: Rule = {
     // Misplaced hints get moved into a new annotations object by misplaced-annotations' fix: fix-all must not add a second one.
     const misplacedHints = tool.misplaced.length > 0;
     const inferred = hints.filter((h) => h.basis === 'evidence');
-    const summary = inferred.length > 0 ? inferred.map((h) => describeHintValue(h.key, h.value)).join(', ') : 'the spec defaults';
+    const summary = inferred.length > 0 ? inferred.map((h) => hintPhrase(h.key, h.value)).join(', ') : 'the spec defaults';
     const why = inferred.length > 0 ? ` (${inferred.map((h) => h.reason).filter((r, i, all) => all.indexOf(r) === i).join('; ')})` : '';
     return [
       {
