@@ -85,6 +85,7 @@ describe('CLI over hostile inputs (one run)', { timeout: 300_000 }, () => {
     for (const [file, tool] of [['src/deep-brackets.ts', 'before_brackets'], ['src/deep-parens.ts', 'before_parens']]) {
       const found = toolsIn(file);
       assert.ok(found.includes(tool) || codesIn(file).includes('analysis-failed'), `${file}: ${JSON.stringify(found)} ${JSON.stringify(codesIn(file))}`);
+      assert.ok(codesIn(file).filter((c) => c === 'analysis-failed' || c === 'unreadable-file').length <= 1, 'reported once');
     }
   });
 
@@ -158,6 +159,8 @@ describe('engine API over the same inputs', { timeout: 240_000 }, () => {
       const analysis = guardedAnalyze(project, path, 'text' in read ? read.text : undefined);
       assert.ok(Date.now() - started < 120_000, rel);
       assert.equal(analysis.file, path);
+      const fileProblems = analysis.findings.filter((f) => f.rule === 'unreadable-file' || f.rule === 'analysis-failed');
+      assert.ok(fileProblems.length <= 1, `${rel}: one file-level finding at most`);
       if ('error' in read) assert.ok(analysis.findings.some((f) => f.rule === 'unreadable-file'), rel);
     }
   });
@@ -168,10 +171,10 @@ describe('engine API over the same inputs', { timeout: 240_000 }, () => {
   });
 
   for (const rel of ['src/deep-brackets.ts', 'src/deep-parens.ts']) {
-    // Known engine gap: TypeScript's parser overflows the stack and analyzeText throws; the CLI and
-    // guardedAnalyze (engine/files.ts) turn it into an `analysis-failed` finding. Reported to the lead.
-    test(`analyzeText does not throw on ${rel}`, { todo: 'engine: catch RangeError from parseSource in Project' }, () => {
-      assert.doesNotThrow(() => analyzeText(INPUTS[rel] as string, `/virtual/${rel}`));
+    // TypeScript's parser overflows the stack here: the engine must report it, not throw.
+    test(`analyzeText reports ${rel} as one analysis-failed finding instead of throwing`, () => {
+      const analysis = analyzeText(INPUTS[rel] as string, `/virtual/${rel}`);
+      assert.deepEqual(analysis.findings.map((f) => [f.rule, f.severity]), [['analysis-failed', 'error']]);
     });
   }
 

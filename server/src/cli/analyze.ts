@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type ts from 'typescript';
-import { guardedAnalyze, readSourceFile, safeDiskHost, unreadableAnalysis, type ReadResult } from '../engine/files';
+import { createRunHost, guardedAnalyze, readSourceFile, unreadableAnalysis, type ReadResult } from '../engine/files';
 import { HINT_KEYS, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue, type TextEdit } from '../engine/model';
 import type { EngineOptions } from '../engine/options';
 import { mayRegisterTools, parseSource } from '../engine/parse';
@@ -218,5 +218,5 @@ export function applySafeFixes(project: Project, file: string, original: string)
 }
 
 export function createProject(options: EngineOptions): Project {
-  return new Project(safeDiskHost, options);
+  return new Project(createRunHost(), options);
 }

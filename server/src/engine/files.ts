@@ -207,15 +207,19 @@ export type ReadResult = { text: string; bom: boolean } | { error: string };
 export function readSourceFile(path: string): ReadResult {
   let stats;
   try {
-    stats = statSync(path);
+    // No exception for a missing file: module resolution probes many paths that do not exist.
+    stats = statSync(path, { throwIfNoEntry: false });
   } catch (error) {
+    return { error: `cannot read: ${describeError(error)}` };
+  }
+  if (!stats) {
     let dangling = false;
     try {
-      dangling = lstatSync(path).isSymbolicLink();
+      dangling = lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
     } catch {
       // not a link
     }
-    return { error: dangling ? 'cannot read: symbolic link to a missing file' : `cannot read: ${describeError(error)}` };
+    return { error: dangling ? 'cannot read: symbolic link to a missing file' : 'cannot read: no such file' };
   }
   if (stats.isDirectory()) return { error: 'cannot read: is a folder' };
   if (!stats.isFile()) return { error: 'cannot read: not a regular file (pipe, socket or device)' };
@@ -239,6 +243,23 @@ export const safeDiskHost: FileHost = {
     return 'text' in result ? result.text : undefined;
   },
 };
+
+/**
+ * A disk host for one batch run (the CLI), where files do not change while it runs: paths that
+ * cannot be read are remembered, so module resolution does not probe the same missing path again.
+ * (Texts that were read are kept by the Project itself.)
+ */
+export function createRunHost(): FileHost {
+  const missing = new Set<string>();
+  return {
+    readFile(path) {
+      if (missing.has(path)) return undefined;
+      const text = safeDiskHost.readFile(path);
+      if (text === undefined) missing.add(path);
+      return text;
+    },
+  };
+}
 
 function fileFinding(file: string, rule: string, message: string): Finding {
   return { rule, severity: 'error', message, loc: { file, start: 0, end: 0 }, tool: null, fixes: [] };
