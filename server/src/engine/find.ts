@@ -18,6 +18,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
   const evaluator = new Evaluator(sources, dependencies);
   const tools: Tool[] = [];
   const seen = new Set<string>();
+  const ids = new Set<string>();
   for (const { call, method, form } of registrationCalls(sf)) {
     evaluator.resetBudget();
     if (isCustomRegistrar(call, method, evaluator, sf)) continue;
@@ -31,9 +32,13 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
     }
     raws.forEach(({ raw, expanded }, index) => {
       const tool = buildTool(raw, expanded, index);
-      const key = `${tool.nameLoc.file}:${tool.nameLoc.start}:${tool.loc.start}:${tool.name}`;
+      // The call is part of the key: two calls expanded over the same definitions (one loop registering on two
+      // servers) are two registrations, even though each tool is located at the shared definition.
+      const key = `${tool.nameLoc.file}:${tool.nameLoc.start}:${tool.loc.start}:${tool.name}:${raw.call.pos}`;
       if (seen.has(key)) return;
       seen.add(key);
+      if (ids.has(tool.id)) tool.id = `${tool.id}@${raw.call.pos}`;
+      ids.add(tool.id);
       tools.push(tool);
     });
   }
