@@ -1,6 +1,7 @@
 import { suggestAnnotations } from '../suggest';
 import { hintPhrase } from '../describe';
 import { addAnnotationsEdit, toolLoc } from './helpers';
+import type { Tool } from '../model';
 import type { Rule } from './rule';
 
 export const missingAnnotations: Rule = {
@@ -23,7 +24,10 @@ export const missingAnnotations: Rule = {
     const { tool } = context;
     if (tool.declared) return [];
     const hints = suggestAnnotations(tool, context);
-    const edit = addAnnotationsEdit(tool, context, hints);
+    // Tools expanded from one loop or wrapper share the config literal: what is written there names and
+    // annotates all of them, so it gets no per-tool title and is offered, not applied by fix-all.
+    const sharedSlot = isSharedSlot(tool, context.tools);
+    const edit = addAnnotationsEdit(sharedSlot ? { ...tool, name: null } : tool, context, hints);
     // Misplaced hints get moved into a new annotations object by misplaced-annotations' fix: fix-all must not add a second one.
     const misplacedHints = tool.misplaced.length > 0;
     const inferred = hints.filter((h) => h.basis === 'evidence');
@@ -34,9 +38,22 @@ export const missingAnnotations: Rule = {
         message: `Tool ${tool.name ? `"${tool.name}"` : ''} has no annotations: hosts treat it as writing, destructive, unsafe to retry and open-world, and ask before every call.`.replace('Tool  has', 'Tool has'),
         loc: toolLoc(tool, context),
         fixes: edit
-          ? [{ title: inferred.length > 0 ? `Annotate: ${summary}${why}` : 'Add annotations (the spec defaults, written explicitly)', edits: [edit], safe: !misplacedHints, preferred: true }]
+          ? [{ title: inferred.length > 0 ? `Annotate: ${summary}${why}` : 'Add annotations (the spec defaults, written explicitly)', edits: [edit], safe: !misplacedHints && !sharedSlot, preferred: true }]
           : [],
       },
     ];
   },
 };
+
+function isSharedSlot(tool: Tool, tools: readonly Tool[]): boolean {
+  const at = slotLoc(tool);
+  if (!tool.expanded || !at) return false;
+  return tools.some((other) => {
+    const there = other !== tool ? slotLoc(other) : undefined;
+    return there !== undefined && there.file === at.file && there.start === at.start;
+  });
+}
+
+function slotLoc(tool: Tool) {
+  return tool.slot.kind === 'property' ? tool.slot.object : tool.slot.kind === 'argument' ? tool.slot.before : undefined;
+}
