@@ -12,8 +12,11 @@ export const deprecatedToolApi: Rule = {
     examples: [{ bad: `server.tool("search", "Search docs", { q: z.string() }, { readOnlyHint: true }, cb)`, good: `server.registerTool("search", { description: "Search docs", inputSchema: { q: z.string() }, annotations: { readOnlyHint: true } }, cb)` }],
   },
   check(context) {
-    const { tool } = context;
+    const { tool, tools } = context;
     if (tool.form !== 'tool' || tool.config !== null) return [];
+    // Tools expanded from one call (a loop, a wrapper) share it: one report, at the call.
+    const first = tool.callArgs?.[0];
+    if (first && tools.some((other, i) => i < tools.indexOf(tool) && other.form === 'tool' && other.callArgs?.[0]?.start === first.start && other.callArgs[0].file === first.file)) return [];
     const fix = convertFix(tool, context);
     return [
       {
@@ -26,17 +29,23 @@ export const deprecatedToolApi: Rule = {
   },
 };
 
+/** The `tool(...)` call: the tool's own location, or (for tools expanded from data) the call holding its arguments. */
 function callAt(tool: Tool, context: RuleContext): { call: ts.CallExpression; sf: ts.SourceFile } | undefined {
   const sf = context.sourceFileOf(tool.loc.file);
   const node = sf && nodeAt(sf, tool.loc);
-  return sf && node && ts.isCallExpression(node) ? { call: node, sf } : undefined;
+  if (sf && node && ts.isCallExpression(node)) return { call: node, sf };
+  const firstArg = tool.callArgs?.[0];
+  const argSf = firstArg && context.sourceFileOf(firstArg.file);
+  const arg = argSf && nodeAt(argSf, firstArg);
+  const call = arg?.parent;
+  return argSf && call && ts.isCallExpression(call) && call.arguments[0] === arg ? { call, sf: argSf } : undefined;
 }
 
 function calleeLoc(tool: Tool, context: RuleContext): Loc | undefined {
   const found = callAt(tool, context);
   if (!found || !ts.isPropertyAccessExpression(found.call.expression)) return undefined;
   const name = found.call.expression.name;
-  return { file: tool.loc.file, start: name.getStart(found.sf), end: name.getEnd() };
+  return { file: found.sf.fileName, start: name.getStart(found.sf), end: name.getEnd() };
 }
 
 const same = (loc: Loc | null | undefined, node: ts.Node, sf: ts.SourceFile) => !!loc && loc.start === node.getStart(sf) && loc.end === node.getEnd();
