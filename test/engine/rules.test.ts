@@ -188,6 +188,40 @@ const missing: Case[] = [
     only: ['missing-annotations'],
     findings: [{ rule: 'missing-annotations', line: 1, severity: 'error' }],
   },
+  {
+    name: 'tools expanded from a loop share one config literal: no title, no safe fix',
+    code: lines(
+      'const defs = [{ name: "alpha", description: "a" }, { name: "beta", description: "b" }];',
+      'for (const d of defs) {',
+      '  server.registerTool(d.name, { description: d.description }, cb);',
+      '}',
+    ),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [
+      { rule: 'missing-annotations', line: 1, message: '"alpha"' },
+      { rule: 'missing-annotations', line: 1, message: '"beta"' },
+    ],
+    // A title written into the shared literal would name every tool "Alpha".
+    output: lines(
+      'const defs = [{ name: "alpha", description: "a" }, { name: "beta", description: "b" }];',
+      'for (const d of defs) {',
+      '  server.registerTool(d.name, { description: d.description }, cb);',
+      '}',
+    ),
+  },
+  {
+    name: 'shared config literal: the offered fix writes the hints once, without a title',
+    code: lines('const defs = [{ name: "alpha" }, { name: "beta" }];', 'defs.forEach((d) => server.registerTool(d.name, {}, cb));'),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    fix: /Add annotations/,
+    findings: [
+      { rule: 'missing-annotations', line: 1 },
+      { rule: 'missing-annotations', line: 1 },
+    ],
+    output: lines('const defs = [{ name: "alpha" }, { name: "beta" }];', `defs.forEach((d) => server.registerTool(d.name, { annotations: { ${DEFAULTS} } }, cb));`),
+  },
 ];
 
 // ─── implicit-default ───
@@ -656,6 +690,22 @@ const duplicate: Case[] = [
     only: ['duplicate-tool-name'],
     findings: [],
   },
+  {
+    name: 'one list registered on two servers is not a duplicate; registered twice on one server it is',
+    code: lines(
+      'const defs = [{ name: "alpha" }, { name: "beta" }];',
+      'for (const d of defs) {',
+      '  readServer.registerTool(d.name, {}, cb);',
+      '  writeServer.registerTool(d.name, {}, cb);',
+      '}',
+      'defs.forEach((d) => writeServer.registerTool(d.name, {}, cb));',
+    ),
+    only: ['duplicate-tool-name'],
+    findings: [
+      { rule: 'duplicate-tool-name', line: 1, message: '"alpha"' },
+      { rule: 'duplicate-tool-name', line: 1, message: '"beta"' },
+    ],
+  },
 ];
 
 // ─── deprecated-tool-api: conversion keeps description, schema, annotations, callback ───
@@ -693,6 +743,14 @@ const deprecated: Case[] = [
     'const schema = { q: z.string() }; const ann = { readOnlyHint: true }; server.tool("a", "D", schema, ann, cb);\n',
     'const schema = { q: z.string() }; const ann = { readOnlyHint: true }; server.registerTool("a", { description: "D", inputSchema: schema, annotations: ann }, cb);\n',
   ),
+  {
+    name: 'tool() in a loop: reported once, at the call, with the conversion',
+    code: lines('const defs = [{ name: "alpha", d: "A" }, { name: "beta", d: "B" }];', '', 'for (const x of defs) server.tool(x.name, x.d, cb);'),
+    only: ['deprecated-tool-api'],
+    fix: CONVERT,
+    findings: [{ rule: 'deprecated-tool-api', line: 3 }],
+    output: lines('const defs = [{ name: "alpha", d: "A" }, { name: "beta", d: "B" }];', '', 'for (const x of defs) server.registerTool(x.name, { description: x.d }, cb);'),
+  },
   {
     name: 'multi-line tool() becomes a multi-line config',
     code: lines('server.tool(', '  "a",', '  "D",', '  { q: z.string() },', '  { readOnlyHint: true },', '  cb,', ');'),

@@ -135,6 +135,14 @@ function applyFixes(c: Case, ws: Workspace, analysis: FileAnalysis, appliedRules
     assert.ok(before !== undefined, `fix edits unreadable file ${file}`);
     // Identical edits from two findings (the same fix offered twice) apply once.
     const unique = edits.filter((e, i) => edits.findIndex((o) => o.start === e.start && o.end === e.end && o.newText === e.newText) === i);
+    // Clashing edits (overlapping, or two inserts at one offset) make fix-all order-dependent: the editor and the
+    // CLI would drop one of them. Safe fixes of one file must not clash.
+    for (const [i, a] of unique.entries()) {
+      for (const b of unique.slice(i + 1)) {
+        const clash = (a.start < b.end && b.start < a.end) || (a.start === b.start && (a.start === a.end || b.start === b.end));
+        assert.ok(!clash, `fixes clash in ${ws.relOf(file)}: ${JSON.stringify(a)} and ${JSON.stringify(b)}`);
+      }
+    }
     out.set(file, applyEdits(before, unique));
   }
   return out;
