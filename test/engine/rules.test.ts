@@ -160,6 +160,59 @@ const missing: Case[] = [
     ),
   },
   {
+    name: 'tab-indented file: the new lines use tabs',
+    code: 'server.registerTool(\n\t"frob_widget",\n\t{\n\t\tdescription: "x",\n\t},\n\tcb,\n);\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 2 }],
+    output:
+      'server.registerTool(\n\t"frob_widget",\n\t{\n\t\tdescription: "x",\n\t\tannotations: {\n\t\t\ttitle: "Frob Widget",\n' +
+      '\t\t\treadOnlyHint: false,\n\t\t\tdestructiveHint: true,\n\t\t\tidempotentHint: false,\n\t\t\topenWorldHint: true,\n\t\t},\n\t},\n\tcb,\n);\n',
+  },
+  {
+    name: 'four-space file: the new lines use four spaces',
+    code: lines('server.registerTool("frob_widget", {', '    description: "x",', '}, cb);'),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: lines(
+      'server.registerTool("frob_widget", {',
+      '    description: "x",',
+      '    annotations: {',
+      '        title: "Frob Widget",',
+      '        readOnlyHint: false,',
+      '        destructiveHint: true,',
+      '        idempotentHint: false,',
+      '        openWorldHint: true,',
+      '    },',
+      '}, cb);',
+    ),
+  },
+  {
+    name: 'registerToolTask: annotations added to the config',
+    code: 'server.experimental.tasks.registerToolTask("frob_widget", { description: "x" }, handlers);\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.experimental.tasks.registerToolTask("frob_widget", { description: "x", annotations: { title: "Frob Widget", ${DEFAULTS} } }, handlers);\n`,
+  },
+  {
+    name: 'fastmcp addTools: each element gets its own annotations',
+    code: lines('server.addTools([', '  { name: "frob_one", execute: run },', '  { name: "frob_two", execute: run, annotations: { readOnlyHint: true } },', ']);'),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 2 }],
+    output: lines('server.addTools([', `  { name: "frob_one", execute: run, annotations: { title: "Frob One", ${DEFAULTS} } },`, '  { name: "frob_two", execute: run, annotations: { readOnlyHint: true } },', ']);'),
+  },
+  {
+    name: 'a tool with an unknown name gets annotations without a title',
+    code: 'server.registerTool(process.env.NAME, { description: "x" }, cb);\n',
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 1 }],
+    output: `server.registerTool(process.env.NAME, { description: "x", annotations: { ${DEFAULTS} } }, cb);\n`,
+  },
+  {
     name: 'config behind a const in the same file: the const gets the annotations',
     code: lines('const config = { description: "x" };', 'server.registerTool("frob_widget", config, cb);'),
     only: ['missing-annotations'],
@@ -308,6 +361,13 @@ const implicit: Case[] = [
     only: ['implicit-default', 'misplaced-annotations'],
     findings: [{ rule: 'misplaced-annotations', line: 1 }],
     output: 'server.registerTool("a", { annotations: { openWorldHint: false, readOnlyHint: true } }, cb);\n',
+  },
+  {
+    name: 'annotations written with as const: hints inserted inside the literal',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true } as const }, cb);\n',
+    only: ['implicit-default'],
+    findings: [{ rule: 'implicit-default', line: 1 }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: true } as const }, cb);\n',
   },
 ];
 
@@ -513,6 +573,15 @@ const nonBoolean: Case[] = [
     ],
     output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);\n',
   },
+  {
+    name: 'a non-boolean hint in a constant of another file: the fix edits that file',
+    files: { 'hints.ts': 'export const RO = { readOnlyHint: "true" };\n' },
+    code: 'import { RO } from "./hints";\nserver.registerTool("a", { annotations: RO }, cb);\n',
+    only: ['non-boolean-hint'],
+    fix: /Write/,
+    findings: [{ rule: 'non-boolean-hint', file: 'hints.ts', line: 1 }],
+    outputFiles: { 'hints.ts': 'export const RO = { readOnlyHint: true };\n' },
+  },
 ];
 
 // ─── unresolved-annotations ───
@@ -616,6 +685,21 @@ const misplaced: Case[] = [
     only: ['misplaced-annotations'],
     findings: [{ rule: 'misplaced-annotations', line: 3 }],
     output: lines('server.registerTool("a", {', '  description: "d",', '  inputSchema: {},', '  annotations: {', '    readOnlyHint: true,', '  },', '}, cb);'),
+  },
+  {
+    name: 'tools/list entry with hints at its top level',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+      '  tools: [{ name: "a", inputSchema: { type: "object" }, readOnlyHint: true }],',
+      '}));',
+    ),
+    only: ['misplaced-annotations'],
+    findings: [{ rule: 'misplaced-annotations', line: 2 }],
+    output: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+      '  tools: [{ name: "a", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }],',
+      '}));',
+    ),
   },
 ];
 
