@@ -4,17 +4,16 @@ import { skipOuterExpressions } from './scope';
 
 /** Text edits that keep the user's formatting: indentation, line endings, quotes, trailing commas. */
 
-/** The node that spans exactly `loc` (or the innermost one containing it). */
+/** The innermost node that contains `loc`, found by descending only into the child that holds it. */
 export function nodeAt(sf: ts.SourceFile, loc: Loc): ts.Node | undefined {
   let found: ts.Node | undefined;
-  const visit = (node: ts.Node): void => {
-    if (node.getStart(sf) <= loc.start && node.getEnd() >= loc.end) {
-      found = node;
-      ts.forEachChild(node, visit);
-    }
-  };
-  ts.forEachChild(sf, visit);
-  return found;
+  let current: ts.Node = sf;
+  for (;;) {
+    const child: ts.Node | undefined = ts.forEachChild(current, (node) => (node.getStart(sf) <= loc.start && node.getEnd() >= loc.end ? node : undefined));
+    if (!child) return found;
+    found = child;
+    current = child;
+  }
 }
 
 export function objectLiteralAt(sf: ts.SourceFile, loc: Loc): ts.ObjectLiteralExpression | undefined {
