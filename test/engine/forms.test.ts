@@ -609,7 +609,7 @@ const unresolved: Case[] = [
   {
     name: 'name from an environment variable is unknown, with a reason',
     code: 'server.registerTool(process.env.TOOL_NAME, { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n',
-    tools: [{ name: null, nameReason: /\S/, effective: { readOnlyHint: true } }],
+    tools: [{ name: null, nameReason: /environment variable TOOL_NAME/, effective: { readOnlyHint: true } }],
   },
   {
     name: 'hint from an environment variable is unresolved (not guessed)',

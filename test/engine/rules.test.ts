@@ -596,13 +596,19 @@ const unresolvedRule: Case[] = [
     name: 'a hint from an env var',
     code: 'server.registerTool("a", { annotations: { readOnlyHint: process.env.RO === "1" } }, cb);\n',
     only: ['unresolved-annotations'],
-    findings: [{ rule: 'unresolved-annotations', line: 1, message: 'readOnlyHint cannot be resolved', severity: 'info' }],
+    findings: [{ rule: 'unresolved-annotations', line: 1, message: /readOnlyHint cannot be resolved.*process\.env\.RO/, severity: 'info' }],
+  },
+  {
+    name: 'a hint from an undeclared identifier says so',
+    code: 'server.registerTool("a", { annotations: { openWorldHint: flags.open } }, cb);\n',
+    only: ['unresolved-annotations'],
+    findings: [{ rule: 'unresolved-annotations', line: 1, message: /openWorldHint cannot be resolved.*`flags`/ }],
   },
   {
     name: 'the whole annotations object from a call',
     code: lines('server.registerTool("a", {', '  annotations: hintsFor("a"),', '}, cb);'),
     only: ['unresolved-annotations'],
-    findings: [{ rule: 'unresolved-annotations', line: 2, message: 'Annotations cannot be resolved statically' }],
+    findings: [{ rule: 'unresolved-annotations', line: 2, message: /Annotations cannot be resolved statically: .*hintsFor/ }],
   },
 ];
 
