@@ -5,7 +5,7 @@
 // Needs `bash scripts/install-editors.sh`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -20,11 +20,24 @@ import {
   workbenchUrl,
 } from './editors';
 
-/** Monaco renders spaces as U+00A0; compare with ordinary spaces. */
+/**
+ * The visible lines of the editor as text. Monaco keeps line elements in any DOM order (sorted here by their
+ * `top`), renders spaces as U+00A0, and inlay hints are inline text too: "readOnlyHint: false (default)" shows
+ * up in the middle of a line, so assertions anchor on whole lines.
+ */
 async function editorText(page: Page): Promise<string> {
-  const text = await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText();
-  return text.replace(/\u00a0/g, ' ');
+  // Runs in the browser; typed structurally because this project compiles without the DOM library.
+  type LineElement = { style: { top: string }; textContent: string | null };
+  return page.locator('.editor-instance .monaco-editor .view-lines .view-line').evaluateAll((elements: LineElement[]) =>
+    elements
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+      .join('\n'),
+  );
 }
+
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+const HINT_LINE = (hint: string) => new RegExp(`^\\s*${hint}: (true|false),?$`, 'm');
 
 async function shoot(target: Page | Locator, name: string): Promise<void> {
   await target.screenshot({ path: join(SCREENSHOTS, name) });
@@ -98,9 +111,7 @@ test('squiggle, hover and quick fix in the VS Code UI (code-server + Chromium)',
   }
   const hoverText = await hover.innerText();
   step('hover shown');
-  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) {
-    assert.ok(hoverText.includes(hint), `the hover names ${hint}:\n${hoverText}`);
-  }
+  for (const hint of HINTS) assert.ok(hoverText.includes(hint), `the hover names ${hint}:\n${hoverText}`);
   assert.match(hoverText, /default/i, `the hover says which values are defaults:\n${hoverText}`);
   await shoot(page, 'hover.png');
   await page.keyboard.press('Escape');
@@ -129,14 +140,30 @@ test('squiggle, hover and quick fix in the VS Code UI (code-server + Chromium)',
   }
   assert.match(await focused.innerText(), /Annotate:|Add annotations/, 'the annotations fix is focused in the menu');
   await page.keyboard.press('Enter');
-  await editor.locator('.view-lines', { hasText: 'readOnlyHint' }).waitFor();
-  step('fix applied');
-
-  const fixed = await editorText(page);
-  assert.match(fixed, /annotations: \{/, `the editor shows an annotations object:\n${fixed}`);
-  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) {
-    assert.ok(fixed.includes(`${hint}:`), `the fix wrote ${hint}:\n${fixed}`);
+  // Wait for the edit itself (not just any "readOnlyHint": the inlay hints say that before the fix).
+  const fixDeadline = Date.now() + 15_000;
+  let fixed = await editorText(page);
+  while (!/^\s*annotations: \{$/m.test(fixed)) {
+    if (Date.now() > fixDeadline) assert.fail(`the editor never showed an annotations object:\n${fixed}`);
+    await page.waitForTimeout(200);
+    fixed = await editorText(page);
   }
+  step('fix applied');
+  for (const hint of HINTS) assert.match(fixed, HINT_LINE(hint), `the editor shows ${hint} on its own line:\n${fixed}`);
+
+  // Save, and check what reached the disk (the editor's text without any decoration).
+  await page.keyboard.press('Control+S');
+  const fixturePath = join(workspace, 'tools.ts');
+  const saveDeadline = Date.now() + 15_000;
+  while (!readFileSync(fixturePath, 'utf8').includes('annotations:')) {
+    if (Date.now() > saveDeadline) assert.fail('Ctrl+S did not write the fixed file');
+    await page.waitForTimeout(200);
+  }
+  const saved = readFileSync(fixturePath, 'utf8');
+  for (const hint of HINTS) assert.match(saved, HINT_LINE(hint), `the saved file declares ${hint}:\n${saved}`);
+  assert.match(saved, /^\s*readOnlyHint: false,?$/m, 'a tool that deletes users is not read-only');
+  assert.match(saved, /^\s*destructiveHint: true,?$/m, 'a tool that deletes users is destructive');
+  step('saved');
   // The squiggle goes away once the server has re-analysed the buffer.
   await squiggle.first().waitFor({ state: 'detached', timeout: 20_000 });
   step('squiggle gone');
