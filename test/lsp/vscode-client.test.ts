@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import * as esbuild from 'esbuild';
-import type { SuiteResult } from '../vscode/suite/index';
+import type { ClientSuiteResult } from './vscode-client/runner';
 import {
   CHROMIUM,
   CODE_SERVER_ENTRY,
@@ -29,9 +29,8 @@ test('the VS Code client: commands, report, restarts', { timeout: 240_000, skip:
   buildExtensionIfStale();
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  // The shared runner (mocha, result file) loads every *.test.js beside it: ours is the only one here.
   await esbuild.build({
-    entryPoints: { index: join(REPO_ROOT, 'test', 'vscode', 'suite', 'index.ts'), 'client.test': join(REPO_ROOT, 'test', 'lsp', 'vscode-client', 'client.vscode.ts') },
+    entryPoints: { index: join(REPO_ROOT, 'test', 'lsp', 'vscode-client', 'runner.ts'), client: join(REPO_ROOT, 'test', 'lsp', 'vscode-client', 'client.vscode.ts') },
     outdir: OUT,
     bundle: true,
     platform: 'node',
@@ -73,7 +72,7 @@ test('the VS Code client: commands, report, restarts', { timeout: 240_000, skip:
   const result = await waitFor(
     async () => {
       try {
-        const r = JSON.parse(readFileSync(resultFile, 'utf8')) as SuiteResult;
+        const r = JSON.parse(readFileSync(resultFile, 'utf8')) as ClientSuiteResult;
         return r.done ? r : null;
       } catch {
         return null;
