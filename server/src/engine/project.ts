@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type ts from 'typescript';
 import type { FileAnalysis, Finding, Tool } from './model';
 import type { EngineOptions } from './options';
+import { reparse } from './incremental';
 import { parseSource } from './parse';
 import { findTools } from './find';
 import { runRules } from './rules';
@@ -48,7 +49,9 @@ export class Project {
   setFileText(path: string, text: string): void {
     const cached = this.sources.get(path);
     if (cached && cached.text === text) return;
-    this.sources.set(path, { text, ...safeParse(path, text) });
+    // Small edits of a large buffer reuse the unchanged parts of the previous tree.
+    const parsed = cached?.sourceFile ? safeReparse(cached.sourceFile, cached.text, text) : safeParse(path, text);
+    this.sources.set(path, { text, ...parsed });
     this.invalidate(path);
   }
 
@@ -127,6 +130,14 @@ function safeParse(path: string, text: string): { sourceFile: ts.SourceFile | un
   } catch (error) {
     const why = error instanceof RangeError ? 'the code is nested too deeply to parse' : `the parser failed (${error instanceof Error ? error.message : String(error)})`;
     return { sourceFile: undefined, error: why };
+  }
+}
+
+function safeReparse(previous: ts.SourceFile, previousText: string, text: string): { sourceFile: ts.SourceFile | undefined; error?: string } {
+  try {
+    return { sourceFile: reparse(previous, previousText, text) };
+  } catch {
+    return safeParse(previous.fileName, text);
   }
 }
 

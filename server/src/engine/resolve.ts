@@ -29,6 +29,9 @@ export class Evaluator {
   private depth = 0;
   private readonly inProgress = new Set<ts.Node>();
   private readonly pushCache = new Map<ts.Node, ts.CallExpression[]>();
+  private readonly writeCache = new Map<ts.Node, ts.Node | undefined>();
+  /** Call sites of wrapper functions. Per evaluator: incremental re-parses reuse nodes across versions. */
+  readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
   /** Module-level constants do not depend on any binding: evaluate each once. */
   private readonly moduleConstants = new Map<ts.Node, Value>();
   /** Steps left for the current registration; following calls into large bundles can take forever. */
@@ -277,6 +280,12 @@ export class Evaluator {
           return unknown(use, sf, `the loop variable \`${use.getText(sf)}\``, { declaration: decl, sf });
         }
         if (!decl.initializer) return this.compiledEnum(decl, sf, env) ?? unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
+        // Never claim the initial value of a variable that is reassigned or mutated (`ann.readOnlyHint = false`).
+        const write = this.writeTo(decl);
+        if (write) {
+          const line = write.getSourceFile().getLineAndCharacterOfPosition(write.getStart()).line + 1;
+          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (line ${line})`);
+        }
         const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
         let value = atModuleLevel ? this.moduleConstants.get(decl) : undefined;
         if (!value) {
@@ -372,6 +381,37 @@ export class Evaluator {
       }
     }
     return { ...value, elements, partial };
+  }
+
+  /** The first assignment, `++`/`--` or `delete` that changes `decl`'s variable or a member of it, if any. */
+  private writeTo(decl: ts.VariableDeclaration): ts.Node | undefined {
+    if (this.writeCache.has(decl)) return this.writeCache.get(decl);
+    let found: ts.Node | undefined;
+    const scope = decl.parent.parent.parent;
+    if (ts.isIdentifier(decl.name) && scope) {
+      const name = decl.name.text;
+      const rootOf = (target: ts.Expression): ts.Identifier | undefined => {
+        let node = skipOuterExpressions(target);
+        while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) node = skipOuterExpressions(node.expression);
+        return ts.isIdentifier(node) && node.text === name ? node : undefined;
+      };
+      const visit = (node: ts.Node): void => {
+        if (found) return;
+        let target: ts.Expression | undefined;
+        if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
+        else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) target = node.operand;
+        else if (ts.isDeleteExpression(node)) target = node.expression;
+        const root = target && rootOf(target);
+        if (root) {
+          const declared = findDeclaration(name, root);
+          if (declared && declared.kind === 'variable' && declared.declaration === decl) found = node;
+        }
+        ts.forEachChild(node, visit);
+      };
+      ts.forEachChild(scope, visit);
+    }
+    this.writeCache.set(decl, found);
+    return found;
   }
 
   private pushCallsFor(decl: ts.VariableDeclaration, sf: ts.SourceFile): ts.CallExpression[] {
@@ -801,7 +841,7 @@ export function binderCandidates(evaluator: Evaluator, binder: import('./values'
     return [];
   }
   // A wrapper: a named function or method whose parameter feeds the registration; its call sites supply values.
-  const sites = callSitesOf(fn as ts.FunctionLikeDeclaration);
+  const sites = callSitesOf(fn as ts.FunctionLikeDeclaration, evaluator.callSites);
   const values: Value[] = [];
   for (const site of sites) {
     const arg = site.arguments[index];
@@ -814,11 +854,9 @@ export function binderCandidates(evaluator: Evaluator, binder: import('./values'
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'find']);
 
-const callSitesCache = new WeakMap<ts.Node, ts.CallExpression[]>();
-
 /** Calls of a named function, const arrow or method in the same file. */
-export function callSitesOf(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
-  const cached = callSitesCache.get(fn);
+export function callSitesOf(fn: ts.FunctionLikeDeclaration, cache: Map<ts.Node, ts.CallExpression[]>): ts.CallExpression[] {
+  const cached = cache.get(fn);
   if (cached) return cached;
   const name = functionName(fn);
   const sites: ts.CallExpression[] = [];
@@ -841,7 +879,7 @@ export function callSitesOf(fn: ts.FunctionLikeDeclaration): ts.CallExpression[]
     };
     visit(sf);
   }
-  callSitesCache.set(fn, sites);
+  cache.set(fn, sites);
   return sites;
 }
 

@@ -1,0 +1,39 @@
+// Editors send small edits to large files: the Project re-parses incrementally. The result must be the
+// same as analysing the new text from scratch, whatever the edit.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Project, analyzeText } from '../../server/src/engine/project';
+
+const base = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "x", version: "1" });
+const RO = { readOnlyHint: true, openWorldHint: false };
+function addTool(def) {
+  server.registerTool(def.name, { description: def.description, annotations: def.annotations }, def.run);
+}
+addTool({ name: "list_items", description: "List", annotations: RO, run: async () => ({ content: [] }) });
+server.registerTool("delete_item", { description: "Delete" }, async () => ({ content: [] }));
+`;
+
+const edits: [string, (text: string) => string][] = [
+  ['rename a tool', (t) => t.replace('"delete_item"', '"remove_item"')],
+  ['add a wrapper call', (t) => t + 'addTool({ name: "get_item", description: "Get", annotations: RO, run: async () => ({ content: [] }) });\n'],
+  ['change a shared constant', (t) => t.replace('readOnlyHint: true', 'readOnlyHint: false')],
+  ['half-typed call', (t) => t + 'server.registerTool("half", { annotations: { readOnlyHint: tr'],
+  ['delete a wrapper call', (t) => t.replace(/addTool\(\{ name: "list_items"[^\n]*\n/, '')],
+];
+
+const summary = (analysis: ReturnType<Project['analyzeFile']>) =>
+  JSON.stringify({ tools: analysis.tools.map((t) => [t.name, t.loc.start, t.effective]), findings: analysis.findings.map((f) => [f.rule, f.loc.start, f.message]) });
+
+test('incremental re-analysis equals analysis from scratch after each edit', () => {
+  const path = '/virtual/incremental.ts';
+  const project = new Project();
+  project.setFileText(path, base);
+  project.analyzeFile(path);
+  let text = base;
+  for (const [name, edit] of edits) {
+    text = edit(text);
+    project.setFileText(path, text);
+    assert.equal(summary(project.analyzeFile(path)), summary(analyzeText(text, path)), name);
+  }
+});
