@@ -157,6 +157,26 @@ export async function startCodeServer(options: { env?: Record<string, string> } 
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so stop() also ends the extension host and language server
   });
+  // The process group outlives us if this process dies first (CI timeout, Ctrl+C): take it down on the way out.
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  const exitOnSignal = (signal: NodeJS.Signals) => {
+    killGroup();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('exit', killGroup);
+  process.once('SIGINT', exitOnSignal);
+  process.once('SIGTERM', exitOnSignal);
+  const forgetExitHooks = () => {
+    process.off('exit', killGroup);
+    process.off('SIGINT', exitOnSignal);
+    process.off('SIGTERM', exitOnSignal);
+  };
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -166,7 +186,11 @@ export async function startCodeServer(options: { env?: Record<string, string> } 
     origin,
     authority: `127.0.0.1:${port}`,
     output: () => output,
-    stop: () => stopProcessGroup(child).finally(() => rmSync(scratch, { recursive: true, force: true })),
+    stop: () =>
+      stopProcessGroup(child).finally(() => {
+        forgetExitHooks();
+        rmSync(scratch, { recursive: true, force: true });
+      }),
   };
   try {
     await waitFor(async () => {
