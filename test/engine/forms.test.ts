@@ -602,6 +602,61 @@ const resolution: Case[] = [
     code: 'e.registerTool("m_list",{title:"List",annotations:{readOnlyHint:!0,destructiveHint:!1,openWorldHint:!1}},async()=>({content:[]}));\n',
     tools: [{ name: 'm_list', title: 'List', annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }, receiver: 'e' }],
   },
+  {
+    name: 'export * re-export chain',
+    files: { 'hints/base.ts': 'export const RO = { readOnlyHint: true };\n', 'hints/index.ts': 'export * from "./base";\n' },
+    code: 'import { RO } from "./hints/index.js";\nserver.registerTool("a", { annotations: RO }, cb);\n',
+    tools: [{ name: 'a', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'default export',
+    files: { 'ro.ts': 'export default { readOnlyHint: true, openWorldHint: false };\n' },
+    code: 'import RO from "./ro";\nserver.registerTool("a", { annotations: RO }, cb);\n',
+    tools: [{ name: 'a', annotations: { readOnlyHint: true, openWorldHint: false } }],
+  },
+  {
+    name: 'namespace import',
+    files: { 'hints.ts': 'export const WRITE = { readOnlyHint: false, idempotentHint: true };\n' },
+    code: 'import * as hints from "./hints";\nserver.registerTool("a", { annotations: hints.WRITE }, cb);\n',
+    tools: [{ name: 'a', annotations: { readOnlyHint: false, idempotentHint: true } }],
+  },
+  {
+    name: 'circular imports do not hang',
+    files: { 'a.ts': 'import { B } from "./b";\nexport const A = { ...B, readOnlyHint: true };\n', 'b.ts': 'import { A } from "./a";\nexport const B = { ...A, openWorldHint: false };\n' },
+    code: 'import { A } from "./a";\nserver.registerTool("loop", { annotations: A }, cb);\n',
+    tools: [{ name: 'loop', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'an inner declaration shadows the outer one',
+    code: lines(
+      'const RO = { readOnlyHint: true };',
+      'function register() {',
+      '  const RO = { readOnlyHint: false };',
+      '  server.registerTool("shadowed", { annotations: RO }, cb);',
+      '}',
+    ),
+    tools: [{ name: 'shadowed', effective: { readOnlyHint: false } }],
+  },
+  {
+    name: 'enum member as a name',
+    code: 'enum ToolName { List = "list_items" }\nserver.registerTool(ToolName.List, {}, cb);\n',
+    tools: [{ name: 'list_items' }],
+  },
+  {
+    name: 'concatenated and templated names from constants',
+    code: 'const PREFIX = "acme";\nserver.registerTool(PREFIX + "_list", {}, cb);\nserver.registerTool(`${PREFIX}_get`, {}, cb);\n',
+    tools: [{ name: 'acme_list' }, { name: 'acme_get' }],
+  },
+  {
+    name: 'non-null and parenthesized receivers, optional call',
+    code: 'server!.registerTool("nn", {}, cb);\n(server as McpServer).registerTool("paren", {}, cb);\nserver?.registerTool("opt", {}, cb);\n',
+    tools: [{ name: 'nn' }, { name: 'paren' }, { name: 'opt' }],
+  },
+  {
+    name: 'addTools with spread arrays',
+    code: 'const A = [{ name: "sa", execute: run }];\nconst B = [{ name: "sb", execute: run }];\nserver.addTools([...A, ...B]);\n',
+    tools: [{ name: 'sa', form: 'addTools' }, { name: 'sb', form: 'addTools' }],
+  },
 ];
 
 // ─── what cannot be known ───
@@ -630,6 +685,21 @@ const unresolved: Case[] = [
     name: 'annotations imported from a package are unresolved',
     code: lines('import { READ_ONLY } from "@acme/hints";', 'server.registerTool("pkg", { annotations: READ_ONLY }, async () => ({ content: [] }));'),
     tools: [{ name: 'pkg', effective: { readOnlyHint: 'unresolved' } }],
+  },
+  {
+    name: 'a let that is reassigned is not trusted',
+    code: lines('let ann = { readOnlyHint: true };', 'if (process.env.WRITE) ann = { readOnlyHint: false };', 'server.registerTool("re", { annotations: ann }, cb);'),
+    tools: [{ name: 're', effective: { readOnlyHint: 'unresolved' } }],
+  },
+  {
+    name: 'a const object mutated after its declaration is not trusted',
+    code: lines('const ann = { readOnlyHint: true };', 'ann.readOnlyHint = false;', 'server.registerTool("mut", { annotations: ann }, cb);'),
+    tools: [{ name: 'mut', effective: { readOnlyHint: 'unresolved' } }],
+  },
+  {
+    name: 'a conditional between two different constants is unresolved',
+    code: lines('const RO = { readOnlyHint: true };', 'const RW = { readOnlyHint: false };', 'server.registerTool("cond", { annotations: isProd ? RO : RW }, cb);'),
+    tools: [{ name: 'cond', effective: { readOnlyHint: 'unresolved' } }],
   },
 ];
 
