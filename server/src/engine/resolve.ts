@@ -30,7 +30,6 @@ export class Evaluator {
   private readonly inProgress = new Set<ts.Node>();
   private readonly pushCache = new Map<ts.Node, ts.CallExpression[]>();
   private readonly writeCache = new Map<ts.Node, ts.Node | undefined>();
-  private readonly writeCache = new Map<ts.Node, ts.Node | undefined>();
   /** Call sites of wrapper functions. Per evaluator: incremental re-parses reuse nodes across versions. */
   readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
   /** Module-level constants do not depend on any binding: evaluate each once. */
@@ -287,12 +286,6 @@ export class Evaluator {
           const line = write.getSourceFile().getLineAndCharacterOfPosition(write.getStart()).line + 1;
           return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (line ${line})`);
         }
-        // Never claim the initial value of a variable that is reassigned or mutated (`ann.readOnlyHint = false`).
-        const write = this.writeTo(decl);
-        if (write) {
-          const line = write.getSourceFile().getLineAndCharacterOfPosition(write.getStart()).line + 1;
-          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (line ${line})`);
-        }
         const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
         let value = atModuleLevel ? this.moduleConstants.get(decl) : undefined;
         if (!value) {
@@ -388,37 +381,6 @@ export class Evaluator {
       }
     }
     return { ...value, elements, partial };
-  }
-
-  /** The first assignment, `++`/`--` or `delete` that changes `decl`'s variable or a member of it, if any. */
-  private writeTo(decl: ts.VariableDeclaration): ts.Node | undefined {
-    if (this.writeCache.has(decl)) return this.writeCache.get(decl);
-    let found: ts.Node | undefined;
-    const scope = decl.parent.parent.parent;
-    if (ts.isIdentifier(decl.name) && scope) {
-      const name = decl.name.text;
-      const rootOf = (target: ts.Expression): ts.Identifier | undefined => {
-        let node = skipOuterExpressions(target);
-        while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) node = skipOuterExpressions(node.expression);
-        return ts.isIdentifier(node) && node.text === name ? node : undefined;
-      };
-      const visit = (node: ts.Node): void => {
-        if (found) return;
-        let target: ts.Expression | undefined;
-        if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
-        else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) target = node.operand;
-        else if (ts.isDeleteExpression(node)) target = node.expression;
-        const root = target && rootOf(target);
-        if (root) {
-          const declared = findDeclaration(name, root);
-          if (declared && declared.kind === 'variable' && declared.declaration === decl) found = node;
-        }
-        ts.forEachChild(node, visit);
-      };
-      ts.forEachChild(scope, visit);
-    }
-    this.writeCache.set(decl, found);
-    return found;
   }
 
   /** The first assignment, `++`/`--` or `delete` that changes `decl`'s variable or a member of it, if any. */
