@@ -1,10 +1,11 @@
 // `mcp-hints check` as a user runs it: dist/cli.js in a child process over temp folders.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { escapeData, escapeProperty } from '../../server/src/cli/formats/github';
-import { annotated, checkJson, HEADER, removeWorkspace, runCli, unannotated, workspace } from './helpers';
+import { annotated, checkJson, CLI, HEADER, removeWorkspace, runCli, unannotated, workspace } from './helpers';
 
 const dirs: string[] = [];
 function ws(files: Record<string, string>): string {
@@ -256,6 +257,18 @@ describe('--format text', () => {
     assert.match(out, /3:\d+\s+warning\s+.*missing-annotations$/m);
     assert.match(out, /2 tools in 1 file \(2 files checked\)/);
     assert.doesNotMatch(out, /plain\.ts/, 'files without tools or findings are not listed');
+  });
+});
+
+describe('pipes', () => {
+  test('a reader that closes the pipe early (| head -1) gets no EPIPE stack trace', () => {
+    const files: Record<string, string> = {};
+    // Enough output (over 64 KB) to fill the pipe buffer, so the CLI writes after `head` has gone.
+    for (let i = 0; i < 150; i++) files[`src/s${i}.ts`] = HEADER + unannotated(`tool_${i}`);
+    const dir = ws(files);
+    const result = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" check --format json 2>stderr.txt | head -c 10 >/dev/null`], { cwd: dir, encoding: 'utf8' });
+    assert.equal(result.status, 0);
+    assert.doesNotMatch(readFileSync(join(dir, 'stderr.txt'), 'utf8'), /EPIPE|\n\s+at /);
   });
 });
 
