@@ -61,6 +61,22 @@ function best(label: string, args: string[], cwd = ROOT, runs = 3, slowMs = Numb
   return { ...bestRun!, cpuMs: bestCpu, runs: done };
 }
 
+/** Best of 3 for each contender, running them in rounds (A B C, A B C, A B C). */
+function interleaved(contenders: [string, string[]][], rounds = 3): (Timed & { runs: number })[] {
+  const results = contenders.map(() => ({ ms: Number.POSITIVE_INFINITY, cpuMs: Number.POSITIVE_INFINITY, stdout: '', runs: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    contenders.forEach(([label, args], i) => {
+      const timed = runNode(args);
+      process.stderr.write(`  ${label}: ${(timed.ms / 1000).toFixed(2)} s wall, ${(timed.cpuMs / 1000).toFixed(2)} s cpu\n`);
+      const bestSoFar = results[i];
+      if (timed.ms < bestSoFar.ms) Object.assign(bestSoFar, { ms: timed.ms, stdout: timed.stdout });
+      bestSoFar.cpuMs = Math.min(bestSoFar.cpuMs, timed.cpuMs);
+      bestSoFar.runs++;
+    });
+  }
+  return results;
+}
+
 const PARSE_SCRIPT = `
 const ts = require(${JSON.stringify(require.resolve('typescript'))});
 const { readFileSync } = require('node:fs');
@@ -136,9 +152,12 @@ function measure(name: string, folder: string): Row {
   for (const file of files) lines += (require('node:fs').readFileSync(file, 'utf8') as string).split('\n').length;
 
   process.stderr.write(`${name}: ${files.length} files, ${lines} lines\n`);
-  const parse = best('parse (bare createSourceFile)', [parseScript, listPath]);
-  const parseParents = best('parse (with parent pointers)', [parseScript, listPath, 'parents']);
-  const check = best('mcp-hints check --format json', [CLI, 'check', folder, '--format', 'json']);
+  // Interleaved rounds, so a burst of load from other processes hits every contender alike.
+  const [parse, parseParents, check] = interleaved([
+    ['parse (bare createSourceFile)', [parseScript, listPath]],
+    ['parse (with parent pointers)', [parseScript, listPath, 'parents']],
+    ['mcp-hints check --format json', [CLI, 'check', folder, '--format', 'json']],
+  ]);
   const output = JSON.parse(check.stdout) as { files: number; tools: unknown[]; diagnostics: unknown[] };
   if (output.files !== files.length) throw new Error(`${name}: check read ${output.files} files, the benchmark listed ${files.length}`);
   const eslint = best('eslint (typescript-eslint parser, 1 rule)', [eslintScript, listPath, folder, eslintConfig], ROOT, 3, 20_000);
@@ -213,9 +232,13 @@ function main(): void {
   if (generated.tools !== manifest.tools) {
     failures.push(`check found ${generated.tools} tools, the generator registered ${manifest.tools} (${JSON.stringify(manifest.toolsByStyle)})`);
   }
+  // Floors are judged on CPU time when GNU time is there: on a shared machine wall time mostly
+  // measures the other processes. (CPU time does not credit worker threads, so it is the stricter one.)
+  const metric = GNU_TIME ? 'cpu' : 'wall';
   for (const r of rows) {
-    if (r.checkMs / r.parseMs > 1.5) failures.push(`${r.name}: check/parse ${(r.checkMs / r.parseMs).toFixed(2)} is above the 1.5 floor`);
-    if (r.eslintMs / r.checkMs < 3) failures.push(`${r.name}: eslint/check ${(r.eslintMs / r.checkMs).toFixed(1)} is below the floor of 3`);
+    const [parseMs, checkMs, eslintMs] = GNU_TIME ? [r.parseCpuMs, r.checkCpuMs, r.eslintCpuMs] : [r.parseMs, r.checkMs, r.eslintMs];
+    if (checkMs / parseMs > 1.5) failures.push(`${r.name}: check/parse (${metric}) ${(checkMs / parseMs).toFixed(2)} is above the 1.5 floor`);
+    if (eslintMs / checkMs < 3) failures.push(`${r.name}: eslint/check (${metric}) ${(eslintMs / checkMs).toFixed(1)} is below the floor of 3`);
   }
   console.log(`tools: generated ${manifest.tools}, found ${generated.tools}; registerTool calls seen by ESLint: ${generated.registerToolCalls}`);
   rmSync(temp, { recursive: true, force: true });
