@@ -122,6 +122,13 @@ describe('exit codes and findings', () => {
     assert.equal(off.output.diagnostics.filter((d) => d.code === 'missing-annotations').length, 0);
   });
 
+  test('--profile reaches the engine (ChatGPT wants every hint written; the spec does not)', () => {
+    const dir = ws({ 'src/server.ts': `${HEADER}server.registerTool("get_user", { title: "Get user", description: "Reads a user.", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n` });
+    const codes = (profile: string) => checkJson(dir, ['--profile', profile]).output.diagnostics.map((d) => d.code);
+    assert.ok(codes('chatgpt').includes('profile-requirement'), JSON.stringify(codes('chatgpt')));
+    assert.ok(!codes('spec').includes('profile-requirement'), JSON.stringify(codes('spec')));
+  });
+
   test('a .mcp-hints.jsonc config (with comments) sets rules; --rule overrides it', () => {
     const dir = ws({
       '.mcp-hints.jsonc': '{\n  // quiet for this repo\n  "rules": { "missing-annotations": "off" },\n}\n',
