@@ -35,19 +35,32 @@ export function lineIndent(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
+/** Per-text memo for the style probes below: each scans the whole file. */
+function memo<T>(compute: (text: string) => T): (text: string) => T {
+  let lastText: string | undefined;
+  let lastValue: T;
+  return (text) => {
+    if (text !== lastText) {
+      lastValue = compute(text);
+      lastText = text;
+    }
+    return lastValue;
+  };
+}
+
 /** One level of indentation as the file writes it. */
-export function indentUnit(text: string): string {
+export const indentUnit = memo(function indentUnit(text: string): string {
   const match = /\n(\t+|[ ]{2,})\S/.exec(text);
   if (!match) return '  ';
   return match[1].startsWith('\t') ? '\t' : match[1].length % 4 === 0 && !/\n {2}\S/.test(text) ? '    ' : '  ';
-}
+});
 
 /** Preferred quote character: the one most string literals of the file use. */
-export function quoteOf(text: string): '"' | "'" {
+export const quoteOf = memo(function quoteOf(text: string): '"' | "'" {
   const single = (text.match(/'[^'\n]*'/g) ?? []).length;
   const double = (text.match(/"[^"\n]*"/g) ?? []).length;
   return single > double ? "'" : '"';
-}
+});
 
 export function stringLiteral(value: string, quote: '"' | "'"): string {
   const json = JSON.stringify(value);

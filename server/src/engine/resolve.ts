@@ -28,7 +28,6 @@ const STEP_BUDGET = 50_000;
 export class Evaluator {
   private depth = 0;
   private readonly inProgress = new Set<ts.Node>();
-  private readonly pushCache = new Map<ts.Node, ts.CallExpression[]>();
   private readonly writeCache = new Map<ts.Node, ts.Node | undefined>();
   /** Call sites of wrapper functions. Per evaluator: incremental re-parses reuse nodes across versions. */
   readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
@@ -363,7 +362,7 @@ export class Evaluator {
   /** `const list = []; … list.push(x)`: the pushed values become the array's elements, each in its loop. */
   private withPushedElements(value: Value, decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): Value {
     if (value.kind !== 'array' || !ts.isIdentifier(decl.name) || !ts.isArrayLiteralExpression(skipOuterExpressions(decl.initializer!))) return value;
-    const pushes = this.pushCallsFor(decl, sf);
+    const pushes = this.pushCallsFor(decl);
     if (pushes.length === 0) return value;
     const elements = [...value.elements];
     let partial = value.partial;
@@ -386,56 +385,20 @@ export class Evaluator {
   /** The first assignment, `++`/`--` or `delete` that changes `decl`'s variable or a member of it, if any. */
   private writeTo(decl: ts.VariableDeclaration): ts.Node | undefined {
     if (this.writeCache.has(decl)) return this.writeCache.get(decl);
-    let found: ts.Node | undefined;
     const scope = decl.parent.parent.parent;
+    let found: ts.Node | undefined;
     if (ts.isIdentifier(decl.name) && scope) {
-      const name = decl.name.text;
-      const rootOf = (target: ts.Expression): ts.Identifier | undefined => {
-        let node = skipOuterExpressions(target);
-        while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) node = skipOuterExpressions(node.expression);
-        return ts.isIdentifier(node) && node.text === name ? node : undefined;
-      };
-      const visit = (node: ts.Node): void => {
-        if (found) return;
-        let target: ts.Expression | undefined;
-        if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
-        else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) target = node.operand;
-        else if (ts.isDeleteExpression(node)) target = node.expression;
-        const root = target && rootOf(target);
-        if (root) {
-          const declared = findDeclaration(name, root);
-          if (declared && declared.kind === 'variable' && declared.declaration === decl) found = node;
-        }
-        ts.forEachChild(node, visit);
-      };
-      ts.forEachChild(scope, visit);
+      found = scopeMutations(scope).writes.get(decl.name.text)?.find(({ root }) => declaresVariable(findDeclaration(root.text, root), decl))?.node;
     }
     this.writeCache.set(decl, found);
     return found;
   }
 
-  private pushCallsFor(decl: ts.VariableDeclaration, sf: ts.SourceFile): ts.CallExpression[] {
-    const cached = this.pushCache.get(decl);
-    if (cached) return cached;
-    const name = (decl.name as ts.Identifier).text;
+  private pushCallsFor(decl: ts.VariableDeclaration): ts.CallExpression[] {
     const scope = decl.parent.parent.parent; // VariableDeclarationList → VariableStatement → Block/SourceFile
-    const pushes: ts.CallExpression[] = [];
-    const visit = (node: ts.Node): void => {
-      if (
-        ts.isCallExpression(node) &&
-        ts.isPropertyAccessExpression(node.expression) &&
-        node.expression.name.text === 'push' &&
-        ts.isIdentifier(node.expression.expression) &&
-        node.expression.expression.text === name
-      ) {
-        const found = findDeclaration(name, node.expression.expression);
-        if (found && found.kind === 'variable' && found.declaration === decl) pushes.push(node);
-      }
-      ts.forEachChild(node, visit);
-    };
-    if (scope) ts.forEachChild(scope, visit);
-    this.pushCache.set(decl, pushes);
-    return pushes;
+    if (!scope || !ts.isIdentifier(decl.name)) return [];
+    return (scopeMutations(scope).pushes.get(decl.name.text) ?? [])
+      .filter((push) => declaresVariable(findDeclaration(decl.name.getText(), push), decl));
   }
 
   /**
@@ -748,6 +711,54 @@ function overriding(property: ObjectProperty, previous: ObjectProperty): ObjectP
   };
 }
 
+const declaresVariable = (found: Declaration | undefined, decl: ts.VariableDeclaration) => found?.kind === 'variable' && found.declaration === decl;
+
+interface Mutations {
+  /** Assignments, `++`/`--` and `delete` by the name of the variable they change (directly or a member of it). */
+  writes: Map<string, { node: ts.Node; root: ts.Identifier }[]>;
+  /** `name.push(…)` calls by name. */
+  pushes: Map<string, ts.CallExpression[]>;
+}
+
+/**
+ * Every write and push in a scope, found in one walk and kept with the scope node. A re-parse makes new nodes
+ * for whatever changed, so a reused node's index stays true.
+ */
+const mutationsByScope = new WeakMap<ts.Node, Mutations>();
+
+function scopeMutations(scope: ts.Node): Mutations {
+  const cached = mutationsByScope.get(scope);
+  if (cached) return cached;
+  const mutations: Mutations = { writes: new Map(), pushes: new Map() };
+  const rootOf = (target: ts.Expression): ts.Identifier | undefined => {
+    let node = skipOuterExpressions(target);
+    while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) node = skipOuterExpressions(node.expression);
+    return ts.isIdentifier(node) ? node : undefined;
+  };
+  const visit = (node: ts.Node): void => {
+    let target: ts.Expression | undefined;
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
+    else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) target = node.operand;
+    else if (ts.isDeleteExpression(node)) target = node.expression;
+    else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'push' && ts.isIdentifier(node.expression.expression)) {
+      const name = node.expression.expression.text;
+      const list = mutations.pushes.get(name) ?? [];
+      list.push(node);
+      mutations.pushes.set(name, list);
+    }
+    const root = target && rootOf(target);
+    if (root) {
+      const list = mutations.writes.get(root.text) ?? [];
+      list.push({ node, root });
+      mutations.writes.set(root.text, list);
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(scope, visit);
+  mutationsByScope.set(scope, mutations);
+  return mutations;
+}
+
 /** Gives a value read from `obj.key` the property as its origin, so locations point at `key: value`. */
 function withOrigin(value: Value, property: ObjectProperty): Value {
   return originOf.has(value) ? value : (originOf.set(value, property), value);
@@ -794,18 +805,52 @@ export function expandEnvs<T>(
       results.push(result);
       continue;
     }
-    const candidates = binderCandidates(evaluator, binder, current);
-    if (candidates.length === 0) {
+    const bindings = binderBindings(evaluator, binder, current);
+    if (bindings.length === 0) {
       results.push(result);
       continue;
     }
-    for (const candidate of candidates) {
+    for (const binding of bindings) {
       const next = new Map(current);
-      next.set(binder.declaration, candidate);
+      for (const [declaration, value] of binding) next.set(declaration, value);
       queue.push(next);
     }
   }
   return results;
+}
+
+/**
+ * Bindings for a binder: one map per possible value. A wrapper's parameters are bound together, all from one
+ * call site, so that `add("a", RO); add("b", RW)` never pairs "b" with RO.
+ */
+function binderBindings(evaluator: Evaluator, binder: import('./values').Binder, env: Env): Map<ts.Node, Value>[] {
+  const { declaration, sf } = binder;
+  const fn = declaration.parent;
+  const isCallback = ts.isCallExpression(fn.parent) && fn.parent.arguments.includes(fn as ts.Expression);
+  if (ts.isParameter(declaration) && ts.isFunctionLike(fn) && !isCallback) return wrapperBindings(evaluator, fn as ts.FunctionLikeDeclaration, sf);
+  return binderCandidates(evaluator, binder, env).map((value) => new Map([[declaration, value]]));
+}
+
+function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, sf: ts.SourceFile): Map<ts.Node, Value>[] {
+  const out: Map<ts.Node, Value>[] = [];
+  const parameters = fn.parameters;
+  for (const site of callSitesOf(fn, evaluator.callSites)) {
+    const args = parameters.map((_, j) => site.arguments[j]);
+    const evaluateArgs = (env: Env): Value[] =>
+      args.map((arg) =>
+        !arg
+          ? { kind: 'literal', value: undefined, node: site, sf }
+          : ts.isSpreadElement(arg)
+            ? unknown(arg, sf, 'a spread argument')
+            : evaluator.evaluate(arg, sf, env),
+      );
+    const needs = (values: Value[]) => values.find((v): v is Value & { kind: 'unknown' } => v.kind === 'unknown' && !!v.binder)?.binder;
+    for (const values of expandEnvs(evaluator, EMPTY_ENV, evaluateArgs, needs)) {
+      out.push(new Map(parameters.map((parameter, j) => [parameter, values[j]] as [ts.Node, Value])));
+      if (out.length > MAX_ELEMENTS) return out;
+    }
+  }
+  return out;
 }
 
 /** The values a loop variable or parameter can take: loop elements, callback elements, call-site arguments. */

@@ -57,28 +57,61 @@ function declarationIn(container: ts.Node, name: string, child: ts.Node): Declar
   return undefined;
 }
 
+/** Names declared directly in a statement list, built once per list: lookups happen for every identifier evaluated. */
+const scopeIndex = new WeakMap<ts.NodeArray<ts.Statement>, Map<string, Declaration>>();
+
 function declarationInStatements(statements: ts.NodeArray<ts.Statement>, name: string): Declaration | undefined {
+  let index = scopeIndex.get(statements);
+  if (!index) {
+    index = indexStatements(statements);
+    scopeIndex.set(statements, index);
+  }
+  return index.get(name);
+}
+
+function indexStatements(statements: ts.NodeArray<ts.Statement>): Map<string, Declaration> {
+  const index = new Map<string, Declaration>();
+  // The first declaration of a name wins, as the linear scan did.
+  const add = (name: string, declaration: Declaration) => {
+    if (!index.has(name)) index.set(name, declaration);
+  };
   for (const statement of statements) {
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
-        const path = bindingPath(declaration.name, name);
-        if (path) return { kind: 'variable', declaration, path };
+        for (const name of boundNames(declaration.name)) add(name, { kind: 'variable', declaration, path: bindingPath(declaration.name, name)! });
       }
-    } else if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) {
-      return { kind: 'function', declaration: statement };
-    } else if (ts.isClassDeclaration(statement) && statement.name?.text === name) {
-      return { kind: 'class', declaration: statement };
-    } else if (ts.isEnumDeclaration(statement) && statement.name.text === name) {
-      return { kind: 'enum', declaration: statement };
+    } else if (ts.isFunctionDeclaration(statement) && statement.name) {
+      add(statement.name.text, { kind: 'function', declaration: statement });
+    } else if (ts.isClassDeclaration(statement) && statement.name) {
+      add(statement.name.text, { kind: 'class', declaration: statement });
+    } else if (ts.isEnumDeclaration(statement)) {
+      add(statement.name.text, { kind: 'enum', declaration: statement });
     } else if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
-      const found = importBinding(statement, name);
-      if (found) return found;
-    } else if (ts.isImportEqualsDeclaration(statement) && statement.name.text === name && ts.isExternalModuleReference(statement.moduleReference)) {
+      const clause = statement.importClause;
+      const bindings = clause?.namedBindings;
+      const names = [clause?.name?.text, ...(bindings ? (ts.isNamespaceImport(bindings) ? [bindings.name.text] : bindings.elements.map((e) => e.name.text)) : [])];
+      for (const name of names) {
+        if (name) {
+          const found = importBinding(statement, name);
+          if (found) add(name, found);
+        }
+      }
+    } else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) {
       const expr = statement.moduleReference.expression;
-      if (ts.isStringLiteral(expr)) return { kind: 'import', module: expr.text, exportName: '*', declaration: statement };
+      if (ts.isStringLiteral(expr)) add(statement.name.text, { kind: 'import', module: expr.text, exportName: '*', declaration: statement });
     }
   }
-  return undefined;
+  return index;
+}
+
+/** Every identifier a binding name declares. */
+function boundNames(binding: ts.BindingName): string[] {
+  if (ts.isIdentifier(binding)) return [binding.text];
+  const out: string[] = [];
+  for (const element of binding.elements) {
+    if (!ts.isOmittedExpression(element)) out.push(...boundNames(element.name));
+  }
+  return out;
 }
 
 function importBinding(statement: ts.ImportDeclaration, name: string): Declaration | undefined {
