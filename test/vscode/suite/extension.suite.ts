@@ -100,6 +100,23 @@ describe('mcp-hints in VS Code', function () {
     assert.match(text, /default/i, `the hover says which values are defaults:\n${text}`);
   });
 
+  it('follows the mcp-hints.rules setting live (severity, then off, then back)', async function () {
+    const settings = () => vscode.workspace.getConfiguration('mcp-hints', document.uri);
+    const severityOf = () => ours(document.uri, 'missing-annotations').map((d) => d.severity);
+    try {
+      await settings().update('rules', { 'missing-annotations': 'error' }, vscode.ConfigurationTarget.Workspace);
+      await until(severityOf, (s) => s.length === 1 && s[0] === vscode.DiagnosticSeverity.Error, 15_000,
+        'missing-annotations to become an error', () => describeDiagnostics(document.uri));
+      await settings().update('rules', { 'missing-annotations': 'off' }, vscode.ConfigurationTarget.Workspace);
+      await until(severityOf, (s) => s.length === 0, 15_000, 'missing-annotations to go away when off',
+        () => describeDiagnostics(document.uri));
+    } finally {
+      await settings().update('rules', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await until(severityOf, (s) => s.length === 1 && s[0] === vscode.DiagnosticSeverity.Warning, 15_000,
+      'missing-annotations to come back as a warning', () => describeDiagnostics(document.uri));
+  });
+
   it('offers a quick fix that writes the annotations and clears the warning', async function () {
     const [diagnostic] = ours(document.uri, 'missing-annotations');
     assert.ok(diagnostic, 'the missing-annotations diagnostic is still there');
