@@ -657,6 +657,50 @@ const resolution: Case[] = [
     code: 'const A = [{ name: "sa", execute: run }];\nconst B = [{ name: "sb", execute: run }];\nserver.addTools([...A, ...B]);\n',
     tools: [{ name: 'sa', form: 'addTools' }, { name: 'sb', form: 'addTools' }],
   },
+  {
+    name: 'tools/list handler with a local const inside the handler',
+    code: lines(
+      'server.setRequestHandler(ListToolsRequestSchema, async () => {',
+      '  const tools = [{ name: "local_a", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }];',
+      '  return { tools };',
+      '});',
+    ),
+    tools: [{ name: 'local_a', form: 'tools/list', line: 2, effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'wrapper with a destructured parameter',
+    code: lines(
+      'function addTool({ name, annotations }: Def) {',
+      '  server.registerTool(name, { annotations }, cb);',
+      '}',
+      'addTool({ name: "d_one", annotations: { readOnlyHint: true } });',
+      'addTool({ name: "d_two", annotations: { readOnlyHint: false } });',
+    ),
+    tools: [
+      { name: 'd_one', effective: { readOnlyHint: true } },
+      { name: 'd_two', effective: { readOnlyHint: false } },
+    ],
+  },
+  {
+    name: 'arrow wrapper with positional parameters',
+    code: lines('const RO = { readOnlyHint: true };', 'const add = (name: string, ann: object) => server.registerTool(name, { annotations: ann }, cb);', 'add("arrow_a", RO);', 'add("arrow_b", { readOnlyHint: false });'),
+    tools: [
+      { name: 'arrow_a', effective: { readOnlyHint: true } },
+      { name: 'arrow_b', effective: { readOnlyHint: false } },
+    ],
+  },
+  {
+    name: 'class with this.server set in the constructor and tools in a method',
+    code: lines(
+      'class WeatherServer {',
+      '  private server = new McpServer({ name: "w", version: "1" });',
+      '  setup() {',
+      '    this.server.tool("forecast", "Forecast", { city: z.string() }, { readOnlyHint: true, openWorldHint: true }, cb);',
+      '  }',
+      '}',
+    ),
+    tools: [{ name: 'forecast', receiver: 'this.server', line: 4, annotations: { readOnlyHint: true, openWorldHint: true } }],
+  },
 ];
 
 // ─── what cannot be known ───
