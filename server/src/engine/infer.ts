@@ -129,8 +129,10 @@ export function describe(e: Evidence): string {
 function effectSummary(effects: Evidence[]): string {
   const reads = effects.filter((e) => e.effect === 'read');
   if (reads.length === 0) return 'its handler only computes its result';
-  if (reads.every((e) => /`(?:[\w.]*\.)?(?:readFile|readdir|stat|lstat|access|exists|realpath|readlink|opendir|createReadStream|readJson|pathExists)(?:Sync)?`/.test(e.text))) return 'reads local files only';
-  if (reads.every((e) => e.text.includes('module state'))) return 'reads in-process state only';
+  const isFile = (e: Evidence) => /`(?:[\w.]*\.)?(?:readFile|readdir|stat|lstat|access|exists|realpath|readlink|opendir|createReadStream|readJson|pathExists)(?:Sync)?`/.test(e.text);
+  const isState = (e: Evidence) => e.text.includes('module state');
+  if (reads.some(isFile) && reads.every((e) => isFile(e) || isState(e))) return 'reads local files only';
+  if (reads.every(isState)) return 'reads in-process state only';
   if (reads.every((e) => e.world === 'closed')) return 'reads local data only';
   return `reads only (${reads[0].text})`;
 }

@@ -1,4 +1,5 @@
 // Evidence from the handler body: the calls it makes, followed into functions of the same file and of relatively
+import { lookup } from './tables/lookup';
 // imported modules to a bounded depth. Recognised calls come from the tables; calls into packages the analyser does
 // not know make the handler only partly visible, which leaves every optimistic hint unknown.
 import ts from 'typescript';
@@ -17,6 +18,7 @@ import {
   PURE_METHODS,
   PURE_MODULES,
   PURE_NAMESPACES,
+  REPORTING_FILES,
   REPORTING_FUNCTIONS,
   REPORTING_METHODS,
   REPORTING_RECEIVERS,
@@ -71,9 +73,37 @@ function handlerBodies(tool: Tool, sources: SourceProvider, registrationSf: ts.S
     let node = nodeAt(sf, tool.handler);
     while (node && node.parent && node.getStart(sf) === node.parent.getStart(sf) && node.getEnd() === node.parent.getEnd() && !ts.isFunctionLike(node)) node = node.parent;
     if (!node) return [];
-    return functionsOf(node, sf, sources, 0);
+    const found = functionsOf(node, sf, sources, 0);
+    if (found.length > 0) return found;
+    // A generic dispatcher (`handler.handle` of a wrapper class): the definition the annotations were written in
+    // may carry the tool's own handler (`defineTool({ annotations, handler })`).
+    return definitionHandler(tool, sources, registrationSf);
   }
   if (tool.form === 'tools/list' && tool.name) return callToolBranches(tool.name, registrationSf);
+  return definitionHandler(tool, sources, registrationSf);
+}
+
+const DEFINITION_HANDLER_KEYS = ['handler', 'execute', 'callback', 'run', 'handle', 'fn'];
+
+/** `{ name, annotations: {…}, handler: async () => … }`: the function next to the annotations literal. */
+function definitionHandler(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Body[] {
+  const objectLoc = tool.declared?.objectLoc;
+  if (!objectLoc) return [];
+  const sf = objectLoc.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(objectLoc.file);
+  const literal = sf && nodeAt(sf, objectLoc);
+  const assignment = literal?.parent;
+  if (!sf || !assignment || !ts.isPropertyAssignment(assignment) || propertyNameText(assignment.name) !== 'annotations') return [];
+  const definition = assignment.parent;
+  if (!ts.isObjectLiteralExpression(definition)) return [];
+  for (const property of definition.properties) {
+    const key = property.name && propertyNameText(property.name);
+    if (!key || !DEFINITION_HANDLER_KEYS.includes(key)) continue;
+    if (ts.isMethodDeclaration(property) && property.body) return [{ node: property, sf }];
+    if (ts.isPropertyAssignment(property)) {
+      const found = functionsOf(property.initializer, sf, sources, 0);
+      if (found.length > 0) return found;
+    }
+  }
   return [];
 }
 
@@ -130,22 +160,22 @@ function classMember(from: ts.Node, name: string): ts.FunctionLikeDeclaration | 
  * the `if (name === "name")` branch is this tool's handler.
  */
 function callToolBranches(name: string, sf: ts.SourceFile): Body[] {
+  // The dispatch often sits in a helper the handler calls (`handleCallToolRequest`): once the file answers
+  // tools/call, every `case "name":` in it is a candidate.
+  if (!/CallToolRequestSchema|['"]tools\/call['"]/.test(sf.text)) return [];
   const out: Body[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'setRequestHandler' && node.arguments.length >= 2) {
-      const schema = node.arguments[0].getText(sf);
-      if (/CallToolRequestSchema|['"]tools\/call['"]/.test(schema)) collectBranches(node.arguments[1], name, sf, out);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+  collectBranches(sf, name, sf, out);
   return out;
 }
 
 function collectBranches(handler: ts.Node, name: string, sf: ts.SourceFile, out: Body[]): void {
   const visit = (node: ts.Node): void => {
     if (ts.isCaseClause(node) && stringValue(node.expression, sf) === name) {
-      out.push({ node, sf });
+      // `case "a": case "b": { … }`: an empty clause falls through to the next one with statements.
+      const clauses = node.parent.clauses;
+      let index = clauses.indexOf(node);
+      while (index < clauses.length - 1 && clauses[index].statements.length === 0) index++;
+      out.push({ node: clauses[index], sf });
       return;
     }
     if (ts.isIfStatement(node) && comparesTo(node.expression, name, sf)) {
@@ -172,7 +202,7 @@ function stringValue(expr: ts.Expression, sf: ts.SourceFile): string | undefined
   if (ts.isStringLiteralLike(inner)) return inner.text;
   if (ts.isIdentifier(inner)) {
     const decl = findDeclaration(inner.text, inner);
-    if (decl?.kind === 'variable' && decl.path.length === 0 && decl.declaration.initializer && ts.isStringLiteralLike(skipOuterExpressions(decl.declaration.initializer))) {
+    if (decl?.kind === 'variable' && decl.path?.length === 0 && decl.declaration.initializer && ts.isStringLiteralLike(skipOuterExpressions(decl.declaration.initializer))) {
       return (skipOuterExpressions(decl.declaration.initializer) as ts.StringLiteral).text;
     }
   }
@@ -285,7 +315,8 @@ class HandlerWalker {
 
     // Reporting and protocol calls are not the tool's effect.
     const receiverText = chain.receiverText(sf);
-    if (last && isReporting(receiverText, last)) return;
+    const called = last ?? (ts.isIdentifier(callee) ? callee.text : undefined);
+    if (called && isReporting(receiverText, called)) return;
     if (last && PROTOCOL_METHODS.includes(last) && origin.kind !== 'package' && (origin.kind === 'value' || /server|extra|context|ctx|mcp|session/i.test(receiverText))) {
       // Asking the client (sampling, elicitation, roots) reaches the model or the user: outside the server.
       // Sampling and elicitation prompt the model or the user anew on every call: not provably read-only or safe to retry.
@@ -305,7 +336,7 @@ class HandlerWalker {
     if (origin.kind !== 'package' && this.follow(callee, sf, depth, call)) return;
 
     if (origin.kind === 'module-state' && last) {
-      const mutation = MUTATING_METHODS[last];
+      const mutation = lookup(MUTATING_METHODS, last);
       if (mutation && chain.path.length === 1) {
         // Module state is as often a cache or a session registry as the tool's data: weak unless the name agrees.
         this.add({ effect: mutation, strength: 'weak', world: 'closed', text: `calls \`${text}\` on module state \`${origin.name}\`` }, call, sf);
@@ -318,7 +349,7 @@ class HandlerWalker {
     }
 
     if (last) {
-      const orm = ORM_METHODS[last] ?? (DB_RECEIVER.test(receiverText) ? DB_GENERIC_METHODS[last] : undefined);
+      const orm = lookup(ORM_METHODS, last) ?? (DB_RECEIVER.test(receiverText) ? lookup(DB_GENERIC_METHODS, last) : undefined);
       if (orm && chain.path.length > 0) {
         this.add({ effect: orm, strength: 'strong', world: 'closed', text: `calls \`${text}\` (database)` }, call, sf);
         return;
@@ -326,7 +357,7 @@ class HandlerWalker {
     }
 
     if (route) {
-      this.add({ effect: HTTP_METHOD_EFFECT[route.method] ?? 'write', strength: 'strong', world: 'open', text: `sends \`${route.method} ${route.path}\` through \`${text}\`` }, call, sf);
+      this.add({ effect: lookup(HTTP_METHOD_EFFECT, route.method) ?? 'write', strength: 'strong', world: 'open', text: `sends \`${route.method} ${route.path}\` through \`${text}\`` }, call, sf);
       return;
     }
 
@@ -373,7 +404,7 @@ class HandlerWalker {
       if (PURE_METHODS.includes(member) || member === 'promises') return true;
     }
     if (HTTP_MODULES.includes(module)) {
-      const method = member && HTTP_METHOD_MEMBERS[member] ? HTTP_METHOD_MEMBERS[member] : !member || HTTP_REQUEST_MEMBERS.includes(member) || member === 'default' ? this.methodFromOptions(call, sf) : undefined;
+      const method = member && lookup(HTTP_METHOD_MEMBERS, member) ? lookup(HTTP_METHOD_MEMBERS, member) : !member || HTTP_REQUEST_MEMBERS.includes(member) || member === 'default' ? this.methodFromOptions(call, sf) : undefined;
       if (method !== undefined) {
         this.http(method, call, sf, text);
         return true;
@@ -417,7 +448,7 @@ class HandlerWalker {
     const urlText = urlArg ? this.literalText(urlArg, sf) : undefined;
     const local = urlText !== undefined && LOCAL_URL.test(urlText);
     const fromArgs = urlArg ? dependsOnParameters(urlArg, sf) : false;
-    const effect: Effect = method === 'unknown' ? 'write' : (HTTP_METHOD_EFFECT[method] ?? 'write');
+    const effect: Effect = method === 'unknown' ? 'write' : (lookup(HTTP_METHOD_EFFECT, method) ?? 'write');
     const where = fromArgs ? 'with a URL from its arguments' : urlText ? `to \`${truncate(urlText, 50)}\`` : 'to a fixed or configured host';
     this.add(
       {
@@ -519,6 +550,9 @@ class HandlerWalker {
       if (value.kind === 'function' && value.node.body) target = { node: value.node, sf: value.sf };
     }
     if (!target) return false;
+    // Reporting helpers in telemetry or logging modules (`trackUsage`, `logToolCall`) report on the tool; anything
+    // else there (`getUsageStats`, `resetStats`) may be what the tool does, so it is followed.
+    if (REPORTING_FILES.test(target.sf.fileName) && functionName(target.node) !== undefined && REPORTING_FUNCTIONS.test(functionName(target.node)!)) return true;
     if (depth + 1 > MAX_FOLLOW_DEPTH) {
       this.markPartial();
       this.add({ effect: 'opaque', strength: 'strong', text: `calls \`${truncate(callee.getText(sf))}\`, deeper than the analyser follows` }, call, sf);
@@ -560,13 +594,20 @@ class HandlerWalker {
           if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && init.arguments[0] && ts.isStringLiteralLike(init.arguments[0])) {
             const module = init.arguments[0].text;
             if (module.startsWith('.')) return this.relativeImportOrigin(module, sf);
-            const path = decl.path.flatMap((step) => ('property' in step ? [step.property] : []));
+            const path = (decl.path ?? []).flatMap((step) => ('property' in step ? [step.property] : []));
             return { kind: 'package', module, path };
           }
           if (isStateInitializer(init)) return isModuleLevel(declaration) ? { kind: 'module-state', name: expr.text, decl: declaration } : { kind: 'value' };
           if (ts.isNewExpression(init) || ts.isCallExpression(init) || ts.isPropertyAccessExpression(init)) {
             const inner = ts.isNewExpression(init) ? init.expression : ts.isCallExpression(init) ? memberChain(skipOuterExpressions(init.expression)).root : memberChain(init).root;
             const from = this.originOf(inner, sf, depth + 1);
+            // `promisify(exec)`, `debounce(fn)`: a pure helper wrapping a function is that function.
+            if (ts.isCallExpression(init) && isPureOrigin(from)) {
+              for (const arg of init.arguments) {
+                const wrapped = this.originOf(arg, sf, depth + 1);
+                if (wrapped.kind === 'package' && !isPureModule(wrapped.module)) return wrapped;
+              }
+            }
             if (from.kind === 'package') {
               const path = ts.isPropertyAccessExpression(init) ? [...from.path, ...memberChain(init).path] : from.path;
               // `const transporter = nodemailer.createTransport()`: a client of the same package.
@@ -620,7 +661,7 @@ class HandlerWalker {
     if (ts.isTemplateExpression(inner)) return holes || true ? inner.head.text + inner.templateSpans.map((s) => '?' + s.literal.text).join('') : undefined;
     if (ts.isIdentifier(inner)) {
       const decl = findDeclaration(inner.text, inner);
-      if (decl?.kind === 'variable' && decl.path.length === 0 && decl.declaration.initializer) {
+      if (decl?.kind === 'variable' && decl.path?.length === 0 && decl.declaration.initializer) {
         const init = skipOuterExpressions(decl.declaration.initializer);
         if (ts.isStringLiteralLike(init) || ts.isTemplateExpression(init)) return this.literalText(init, sf, holes);
       }
@@ -667,6 +708,17 @@ function isReporting(receiver: string, method: string): boolean {
   if (REPORTING_RECEIVERS.test(receiver) || REPORTING_WORDS.test(receiver)) return true;
   if (receiver === '' || receiver === method) return REPORTING_FUNCTIONS.test(method);
   return REPORTING_METHODS.test(method) && /log|telemetry|metric|track|span|trace|sentry|analytics|monitor/i.test(receiver);
+}
+
+function isPureOrigin(origin: Origin): boolean {
+  if (origin.kind === 'package') return isPureModule(origin.module);
+  return origin.kind === 'global' && (PURE_NAMESPACES.includes(origin.name) || PURE_GLOBALS.includes(origin.name));
+}
+
+function functionName(node: ts.Node): string | undefined {
+  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name) return propertyNameText(node.name);
+  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent) && ts.isIdentifier(node.parent.name)) return node.parent.name.text;
+  return undefined;
 }
 
 function isPureModule(module: string): boolean {

@@ -1,3 +1,4 @@
+import { lookup } from './lookup';
 // File system calls: node's fs (callback, sync and promises forms) and common drop-in packages.
 import type { Effect } from '../model';
 
@@ -63,5 +64,5 @@ export const FS_METHODS: Readonly<Record<string, Effect>> = {
 
 /** The effect of an fs method, accepting the `Sync` variants. */
 export function fsMethodEffect(method: string): Effect | undefined {
-  return FS_METHODS[method] ?? (method.endsWith('Sync') ? FS_METHODS[method.slice(0, -4)] : undefined);
+  return lookup(FS_METHODS, method) ?? (method.endsWith('Sync') ? lookup(FS_METHODS, method.slice(0, -4)) : undefined);
 }

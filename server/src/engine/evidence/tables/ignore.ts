@@ -10,6 +10,9 @@ export const REPORTING_WORDS = /(?:^|\.)(?:logger|telemetry|metrics|analytics|tr
 /** Method names that only report, whatever the receiver (`trackEvent`, `captureException`, `recordMetric`). */
 export const REPORTING_METHODS = /^(?:log|info|warn|error|debug|trace|verbose|fatal|track|trackEvent|trackUsage|trackToolCall|captureException|captureMessage|captureEvent|capture|recordMetric|recordEvent|increment(?:Counter|Metric)|histogram|gauge|timing|startSpan|endSpan|setAttribute|setAttributes|addEvent|setStatus|recordException|end)$/;
 
+/** Files whose functions only report: calls into them are not followed (`utils/capture.js`, `telemetry/index.ts`). */
+export const REPORTING_FILES = /(?:^|[/\\])(?:telemetry|analytics|metrics|logging|logger|log|tracking|tracker|sentry|instrumentation|usage-?(?:tracker|stats)?)(?:[-_.][\w-]*)?(?:[/\\]|\.[cm]?[jt]sx?$)/i;
+
 /** Functions that only report, called bare (`debug("…")`, `logError(e)`). */
 export const REPORTING_FUNCTIONS = /^(?:log|debug|trace|info|warn|error|logError|logInfo|logDebug|logWarning|logWarn|capture\w*|track\w*|report\w*Telemetry|record\w*Metric|emitTelemetry)$/;
 

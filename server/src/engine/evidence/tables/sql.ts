@@ -1,3 +1,4 @@
+import { lookup } from './lookup';
 // SQL text in query calls and tagged templates: the first statement keyword decides the effect.
 import type { Effect } from '../model';
 
@@ -34,7 +35,7 @@ export function sqlEffect(text: string): { effect: Effect; keyword: string } | u
     if (write) return sqlEffect(write[1]);
     return /\bSELECT\b/i.test(text) ? { effect: 'read', keyword: 'WITH … SELECT' } : undefined;
   }
-  const effect = SQL_KEYWORDS[first];
+  const effect = lookup(SQL_KEYWORDS, first);
   if (!effect) return undefined;
   // "Select a file" in prose is not SQL: a statement needs a second SQL word.
   if (!/\b(FROM|INTO|TABLE|SET|WHERE|VALUES|DATABASE|INDEX|VIEW|SCHEMA|\*)\b|\*/i.test(text)) return undefined;

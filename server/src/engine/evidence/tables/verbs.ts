@@ -1,3 +1,4 @@
+import { lookup } from './lookup';
 // Verbs in tool names, titles, descriptions and method names, and what each suggests.
 // Data only: extend the lists; name.ts and handler.ts read them.
 import type { Effect } from '../model';
@@ -148,7 +149,7 @@ export type VerbClass = { effect: Effect; verb: string };
 /** What one word says, by the tables above: a destroying, writing or reading verb, or nothing. */
 export function classifyVerb(word: string): VerbClass | undefined {
   if (DESTROY_VERBS.includes(word)) return { effect: 'destroy', verb: word };
-  const write = WRITE_VERBS[word];
+  const write = lookup(WRITE_VERBS, word);
   if (write) return { effect: write, verb: word };
   if (READ_VERBS.includes(word)) return { effect: 'read', verb: word };
   return undefined;
@@ -158,6 +159,6 @@ export function classifyVerb(word: string): VerbClass | undefined {
 export function methodVerb(method: string): VerbClass | undefined {
   const first = words(method)[0];
   if (!first) return undefined;
-  const effect = METHOD_VERBS[first];
+  const effect = lookup(METHOD_VERBS, first);
   return effect ? { effect, verb: first } : undefined;
 }
