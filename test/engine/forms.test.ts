@@ -462,8 +462,9 @@ const resolution: Case[] = [
       '}',
     ),
     tools: [
-      { name: 'list_a', expanded: true, effective: { readOnlyHint: true } },
-      { name: 'drop_a', expanded: true, effective: { readOnlyHint: false, destructiveHint: true } },
+      // Each expanded tool is located at its own definition, not at the shared call.
+      { name: 'list_a', expanded: true, line: 2, effective: { readOnlyHint: true } },
+      { name: 'drop_a', expanded: true, line: 3, effective: { readOnlyHint: false, destructiveHint: true } },
     ],
   },
   {
