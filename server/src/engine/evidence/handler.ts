@@ -67,6 +67,16 @@ export function handlerEvidence(tool: Tool, sources: SourceProvider, registratio
 // ---- finding the handler ----
 
 function handlerBodies(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Body[] {
+  // `registerTool(name, config, wrap(async (args) => …))`: the evaluator resolves the wrapper to the closure it
+  // returns, which calls the callback through a parameter. Walk the wrapper call instead: wrapper and callback.
+  const lastArg = tool.callArgs?.at(-1);
+  if (lastArg && (tool.form === 'registerTool' || tool.form === 'tool' || tool.form === 'registerToolTask')) {
+    const node = nodeAt(registrationSf, lastArg);
+    const expr = node && ts.isExpression(node) ? skipOuterExpressions(node) : undefined;
+    if (expr && ts.isCallExpression(expr) && expr.arguments.some((a) => ts.isArrowFunction(skipOuterExpressions(a)) || ts.isFunctionExpression(skipOuterExpressions(a)))) {
+      return [{ node: expr, sf: registrationSf }];
+    }
+  }
   if (tool.handler) {
     const sf = tool.handler.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(tool.handler.file);
     if (!sf) return [];

@@ -1,0 +1,189 @@
+// Table tests: one source per evidence kind → the inferred hints (value and confidence) and the evidence text.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { expectHints, infer } from './harness';
+
+const reg = (name: string, handler: string, config = '') => `server.registerTool("${name}", { description: "x"${config ? `, ${config}` : ''} }, ${handler});`;
+
+describe('handler evidence: file system', () => {
+  test('a namespace fs.writeFile proves a destructive, closed-world write', () => {
+    const inference = infer(`import * as fs from "node:fs/promises";\n${reg('save', 'async ({ text }) => { await fs.writeFile("notes.txt", text); return { content: [] }; }')}`);
+    expectHints(inference, { readOnlyHint: [false, 'proven'], destructiveHint: [true, 'proven'], openWorldHint: [false, 'proven'] });
+    assert.match(inference.hints.readOnlyHint.reason, /calls `fs\.writeFile`/);
+  });
+  test('named imports, `promises` access and Sync variants are recognised', () => {
+    expectHints(infer(`import { unlinkSync } from "fs";\n${reg('rm', '({ p }) => { unlinkSync(p); return { content: [] }; }')}`), { destructiveHint: [true, 'proven'] });
+    expectHints(infer(`import fs from "fs";\n${reg('rm', 'async ({ p }) => { await fs.promises.rm(p); return { content: [] }; }')}`), { destructiveHint: [true, 'proven'] });
+    expectHints(infer(`const fs = require("fs");\n${reg('append', '({ p }) => { fs.appendFileSync(p, "x"); return { content: [] }; }')}`), { readOnlyHint: [false, 'proven'], destructiveHint: [false, 'proven'], idempotentHint: [false, 'proven'] });
+  });
+  test('reading a local file is a proven closed-world read', () => {
+    const inference = infer(`import { readFile } from "node:fs/promises";\n${reg('read_file', 'async ({ path }) => ({ content: [{ type: "text", text: await readFile(path, "utf8") }] })')}`);
+    expectHints(inference, { readOnlyHint: [true, 'proven'], openWorldHint: [false, 'proven'], idempotentHint: [true, 'proven'] });
+    assert.equal(inference.hints.readOnlyHint.reason, 'reads local files only');
+  });
+  test('mkdir is a write that is safe to retry; rename is not', () => {
+    expectHints(infer(`import { mkdir } from "fs/promises";\n${reg('mk', 'async ({ p }) => { await mkdir(p, { recursive: true }); return { content: [] }; }')}`), { idempotentHint: [true, 'likely'] });
+    expectHints(infer(`import { rename } from "fs/promises";\n${reg('mv', 'async ({ a, b }) => { await rename(a, b); return { content: [] }; }')}`), { idempotentHint: [false, 'proven'] });
+  });
+});
+
+describe('handler evidence: processes', () => {
+  test('exec leaves every optimistic hint unknown and is not a proven write', () => {
+    const inference = infer(`import { execSync } from "child_process";\n${reg('run', '({ cmd }) => { execSync(cmd); return { content: [] }; }')}`);
+    expectHints(inference, { readOnlyHint: [false, 'likely'], destructiveHint: [true, 'unknown'], idempotentHint: [false, 'unknown'], openWorldHint: [true, 'unknown'] });
+  });
+  test('promisify(exec) is still a process call', () => {
+    const inference = infer(`import { exec } from "child_process";\nimport { promisify } from "util";\nconst run = promisify(exec);\n${reg('ps', 'async () => { await run("ps aux"); return { content: [] }; }')}`);
+    assert.ok(inference.evidence.items.some((e) => e.effect === 'process'), JSON.stringify(inference.evidence.items));
+    expectHints(inference, { readOnlyHint: [false, 'likely'] });
+  });
+});
+
+describe('handler evidence: HTTP', () => {
+  test('fetch of a URL from the arguments: a read that reaches the open world', () => {
+    const inference = infer(reg('fetch_page', 'async ({ url }) => { const r = await fetch(url); return { content: [{ type: "text", text: await r.text() }] }; }'));
+    expectHints(inference, { readOnlyHint: [true, 'proven'], openWorldHint: [true, 'proven'] });
+    assert.match(inference.hints.openWorldHint.reason, /URL from its arguments/);
+  });
+  test('fetch with method DELETE destroys; axios.post appends', () => {
+    expectHints(infer(reg('del', 'async ({ id }) => { await fetch(`https://api.example.com/items/${id}`, { method: "DELETE" }); return { content: [] }; }')), { destructiveHint: [true, 'proven'] });
+    expectHints(infer(`import axios from "axios";\n${reg('post', 'async ({ body }) => { await axios.post("https://api.example.com/items", body); return { content: [] }; }')}`), { readOnlyHint: [false, 'likely'], idempotentHint: [false, 'likely'] });
+  });
+  test('a literal localhost URL stays closed-world', () => {
+    expectHints(infer(reg('health', 'async () => { await fetch("http://localhost:8080/health"); return { content: [] }; }')), { openWorldHint: [false, 'proven'] });
+  });
+  test('a route string names the method: octokit.request("DELETE /repos/…")', () => {
+    expectHints(infer(`import { Octokit } from "@octokit/rest";\nconst octokit = new Octokit();\n${reg('del_repo', 'async ({ owner, repo }) => { await octokit.request("DELETE /repos/{owner}/{repo}", { owner, repo }); return { content: [] }; }')}`), { destructiveHint: [true, 'proven'], openWorldHint: [true, 'proven'] });
+  });
+});
+
+describe('handler evidence: SQL, ORM, SDKs, module state', () => {
+  test('SQL text decides: SELECT reads, DELETE destroys, INSERT appends', () => {
+    const pg = `import { Pool } from "pg";\nconst pool = new Pool();\n`;
+    expectHints(infer(pg + reg('q', 'async () => { const r = await pool.query("SELECT * FROM users WHERE id = $1", [1]); return { content: [] }; }')), { readOnlyHint: [true, 'proven'], openWorldHint: [false, 'proven'] });
+    expectHints(infer(pg + reg('d', 'async ({ id }) => { await pool.query("DELETE FROM users WHERE id = $1", [id]); return { content: [] }; }')), { destructiveHint: [true, 'proven'] });
+    expectHints(infer(pg + reg('i', 'async ({ n }) => { await pool.query("INSERT INTO users (name) VALUES ($1)", [n]); return { content: [] }; }')), { destructiveHint: [false, 'proven'], idempotentHint: [false, 'proven'] });
+  });
+  test('SQL in a const and in a tagged template', () => {
+    expectHints(infer(`const DROP = "DROP TABLE users";\n${reg('d', 'async () => { await db.execute(DROP); return { content: [] }; }')}`), { destructiveHint: [true, 'proven'] });
+    expectHints(infer(reg('t', 'async ({ id }) => { await sql`UPDATE users SET active = false WHERE id = ${id}`; return { content: [] }; }')), { readOnlyHint: [false, 'proven'] });
+  });
+  test('prisma-style method names', () => {
+    expectHints(infer(reg('purge', 'async () => { await prisma.user.deleteMany({}); return { content: [] }; }')), { destructiveHint: [true, 'proven'] });
+    expectHints(infer(reg('list', 'async () => { const users = await prisma.user.findMany(); return { content: [{ type: "text", text: JSON.stringify(users) }] }; }')), { readOnlyHint: [true, 'proven'] });
+  });
+  test('nodemailer sendMail appends and reaches the open world', () => {
+    expectHints(infer(`import nodemailer from "nodemailer";\nconst transporter = nodemailer.createTransport({});\n${reg('send_email', 'async (m) => { await transporter.sendMail(m); return { content: [] }; }')}`), {
+      readOnlyHint: [false, 'proven'],
+      idempotentHint: [false, 'proven'],
+      openWorldHint: [true, 'proven'],
+    });
+  });
+  test('AWS SDK commands by verb', () => {
+    const s3 = `import { S3Client, DeleteObjectCommand, GetObjectCommand } from "@aws-sdk/client-s3";\nconst s3 = new S3Client({});\n`;
+    expectHints(infer(s3 + reg('rm', 'async ({ Key }) => { await s3.send(new DeleteObjectCommand({ Bucket: "b", Key })); return { content: [] }; }')), { destructiveHint: [true, 'proven'], openWorldHint: [true, 'proven'] });
+    expectHints(infer(s3 + reg('get', 'async ({ Key }) => { await s3.send(new GetObjectCommand({ Bucket: "b", Key })); return { content: [] }; }')), { readOnlyHint: [true, 'proven'] });
+  });
+  test('a module-level Map write is a (weak) closed-world write: never read-only', () => {
+    const inference = infer(`const store = new Map();\n${reg('remember', '({ k, v }) => { store.set(k, v); return { content: [] }; }')}`);
+    expectHints(inference, { readOnlyHint: [false, 'likely'], openWorldHint: [false, 'proven'] });
+  });
+});
+
+describe('following calls', () => {
+  test('into a function of the same file', () => {
+    expectHints(infer(`import * as fs from "fs";\nfunction wipe(p) { fs.rmSync(p, { recursive: true }); }\n${reg('wipe', '({ p }) => { wipe(p); return { content: [] }; }')}`), { destructiveHint: [true, 'proven'] });
+  });
+  test('into a relatively imported module', () => {
+    const inference = infer(`import { removeAll } from "./store";\n${reg('clear', 'async () => { await removeAll(); return { content: [] }; }')}`, {
+      '/virtual/store.ts': `import { rm } from "fs/promises";\nexport async function removeAll() { await rm("/data", { recursive: true }); }\n`,
+    });
+    expectHints(inference, { destructiveHint: [true, 'proven'] });
+    assert.equal(inference.evidence.items.find((e) => e.source === 'handler' && e.effect === 'destroy')?.loc.file, '/virtual/store.ts');
+  });
+  test('into this.method of the enclosing class', () => {
+    const code = `import * as fs from "fs";\nclass S { del(p) { fs.unlinkSync(p); }\n init() { this.server.registerTool("del", { description: "x" }, async ({ p }) => { this.del(p); return { content: [] }; }); } }`;
+    expectHints(infer(code), { destructiveHint: [true, 'proven'] });
+  });
+  test('a wrapper of the same file around the callback', () => {
+    const code = `import * as fs from "fs";\nfunction safe(fn) { return async (a) => { try { return await fn(a); } catch (e) { return { content: [], isError: true }; } }; }\n${reg('read', 'safe(async ({ p }) => ({ content: [{ type: "text", text: fs.readFileSync(p, "utf8") }] }))')}`;
+    expectHints(infer(code), { readOnlyHint: [true, 'proven'] });
+  });
+  test('a call into an unknown package leaves the hints unknown (pessimistic defaults)', () => {
+    const inference = infer(`import { client } from "some-sdk";\n${reg('get_thing', 'async ({ id }) => ({ content: [{ type: "text", text: await client.fetchThing(id) }] })')}`);
+    expectHints(inference, { readOnlyHint: [false, 'unknown'], destructiveHint: [true, 'unknown'], idempotentHint: [false, 'unknown'], openWorldHint: [true, 'unknown'] });
+    assert.equal(inference.evidence.handler, 'partial');
+  });
+  test('low-level servers: the `case "name":` branch of the tools/call handler is the handler', () => {
+    const code = `import * as fs from "fs";
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "wipe", description: "x", inputSchema: { type: "object" } }] }));
+async function dispatch(request) {
+  switch (request.params.name) {
+    case "wipe": { fs.rmSync("/tmp/x", { recursive: true }); return { content: [] }; }
+  }
+}
+server.setRequestHandler(CallToolRequestSchema, async (request) => dispatch(request));`;
+    expectHints(infer(code), { destructiveHint: [true, 'proven'] });
+  });
+});
+
+describe('telemetry, logging and protocol calls do not count', () => {
+  test('console, logger, trackEvent and progress notifications leave a pure handler read-only', () => {
+    const code = `import { logger } from "./log";\nfunction trackEvent(n) { fetch("https://telemetry.example.com", { method: "POST", body: n }); }\n${reg('echo', 'async ({ text }, extra) => { console.log(text); logger.info(text); trackEvent("echo"); await extra.sendNotification({ method: "notifications/progress", params: {} }); return { content: [{ type: "text", text }] }; }')}`;
+    const inference = infer(code, { '/virtual/log.ts': 'export const logger = { info() {} };' });
+    expectHints(inference, { readOnlyHint: [true, 'proven'], openWorldHint: [false, 'proven'] });
+    assert.equal(inference.hints.readOnlyHint.reason, 'its handler only computes its result');
+  });
+  test('sampling from the client is not a read-only proof', () => {
+    expectHints(infer(reg('ask', 'async (a, extra) => { await extra.sendRequest({ method: "sampling/createMessage", params: {} }, Schema); return { content: [] }; }')), { readOnlyHint: [false, 'likely'], openWorldHint: [true, 'likely'] });
+  });
+});
+
+describe('input evidence', () => {
+  const opaque = (schema: string) => `import { api } from "mail-sdk";\nserver.registerTool("get_messages", { description: "x", inputSchema: ${schema} }, async (a) => api.list(a));`;
+  test('markAsRead in a Zod shape', () => {
+    const inference = infer(opaque('{ folder: z.string(), markAsRead: z.boolean().optional() }'));
+    const item = inference.evidence.items.find((e) => e.source === 'input');
+    assert.equal(item?.text, 'input `markAsRead`');
+    assert.equal(item?.strength, 'strong');
+    expectHints(inference, { readOnlyHint: [false, 'likely'] });
+  });
+  test('a mode enum with write values, in z.object and in JSON Schema', () => {
+    assert.ok(infer(opaque('z.object({ action: z.enum(["list", "delete"]) })')).evidence.items.some((e) => e.text === 'input `action` accepts `delete`'));
+    assert.ok(infer(opaque('{ type: "object", properties: { operation: { type: "string", enum: ["get", "set"] } } }')).evidence.items.some((e) => e.text === 'input `operation` accepts `set`'));
+  });
+  test('URL fields: z.string().url(), format uri, a `url` name', () => {
+    for (const schema of ['{ target: z.string().url() }', '{ type: "object", properties: { target: { type: "string", format: "uri" } } }', '{ url: z.string() }']) {
+      const inference = infer(opaque(schema));
+      assert.ok(inference.evidence.items.some((e) => e.source === 'input' && e.world === 'open'), schema);
+      expectHints(inference, { openWorldHint: [true, 'likely'] });
+    }
+  });
+  test('an idempotency key makes a create safe to retry', () => {
+    const inference = infer(`const orders = new Map();\nserver.registerTool("create_order", { description: "x", inputSchema: { idempotencyKey: z.string() } }, ({ idempotencyKey }) => { orders.set(idempotencyKey, 1); return { content: [] }; });`);
+    assert.ok(inference.evidence.items.some((e) => e.effect === 'idempotency-key'));
+  });
+  test('a schema behind a const is followed', () => {
+    assert.ok(infer(`const Shape = z.object({ dryRun: z.boolean() });\nimport { api } from "x";\nserver.registerTool("deploy", { description: "x", inputSchema: Shape.shape }, async (a) => api.go(a));`).evidence.items.some((e) => e.text === 'input `dryRun`'));
+  });
+});
+
+describe('name evidence', () => {
+  test('prefixes and case styles: the first verb counts', () => {
+    for (const name of ['github_delete_repo', 'githubDeleteRepo', 'github-delete-repo', 'DeleteRepo']) {
+      const item = infer(`import { api } from "x";\n${reg(name, 'async (a) => api.go(a)')}`).evidence.items.find((e) => e.source === 'name' && e.text.startsWith('name'));
+      assert.equal(item?.effect, 'destroy', name);
+    }
+  });
+  test('a reading name alone never proves read-only', () => {
+    expectHints(infer(`import { api } from "x";\n${reg('get_user', 'async (a) => api.go(a)')}`), { readOnlyHint: [false, 'unknown'] });
+  });
+  test('a write verb next to a read verb says little (start_search)', () => {
+    assert.ok(!infer(`import { api } from "x";\n${reg('start_search', 'async (a) => api.go(a)')}`).evidence.items.some((e) => e.source === 'name' && e.text.startsWith('name')));
+  });
+  test('the hover note: a writing name whose visible handler only returns text', () => {
+    const inference = infer(reg('add_snapshot_commands', 'async () => ({ content: [{ type: "text", text: "ok" }] })'));
+    expectHints(inference, { readOnlyHint: [true, 'proven'] });
+    assert.match(inference.notes.join('\n'), /name suggests a write \(`add`\).*only computes/);
+  });
+});
