@@ -1,0 +1,192 @@
+// RuleTester-style tables for the five honesty rules: source → findings (rule, evidence in the message, line) and
+// fixed output; honest tools that must stay quiet; each host profile.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { suggestAnnotations } from '../../server/src/engine/suggest';
+import { analyze, applyFix, honestyFindings, lineOf, MAIN } from './harness';
+
+interface InvalidCase {
+  name: string;
+  code: string;
+  files?: Record<string, string>;
+  errors: { rule: string; message: RegExp; relatedLine?: number }[];
+  /** The code after the first error's "Change to …" fix. */
+  output?: string;
+}
+
+const invalid: InvalidCase[] = [
+  {
+    name: 'read-only claim on a tool that writes a file',
+    code: `import * as fs from "fs";
+server.registerTool("save_note", { description: "x", annotations: { readOnlyHint: true } }, async ({ text }) => {
+  fs.writeFileSync("notes.txt", text);
+  return { content: [] };
+});`,
+    errors: [{ rule: 'read-only-contradicted', message: /^readOnlyHint: true, but the handler calls `fs\.writeFileSync` at line 3\.$/, relatedLine: 3 }],
+    output: `import * as fs from "fs";
+server.registerTool("save_note", { description: "x", annotations: { readOnlyHint: false } }, async ({ text }) => {
+  fs.writeFileSync("notes.txt", text);
+  return { content: [] };
+});`,
+  },
+  {
+    name: 'read-only claim contradicted by an input when the handler cannot be seen through',
+    code: `import { mail } from "mail-sdk";
+server.registerTool("get_messages", { description: "x", inputSchema: { markAsRead: z.boolean() }, annotations: { readOnlyHint: true } }, async (a) => mail.list(a));`,
+    errors: [{ rule: 'read-only-contradicted', message: /the input `markAsRead` at line 2 suggests otherwise \(it changes state when set\)\. Part of the handler cannot be seen through/ }],
+  },
+  {
+    name: 'read-only claim contradicted by the name only when no handler is visible',
+    code: `server.registerTool("delete_user", { description: "x", annotations: { readOnlyHint: true } }, handlers.deleteUser);`,
+    errors: [{ rule: 'read-only-contradicted', message: /the name verb `delete` at line 1 suggests otherwise\. The handler cannot be seen through, so the name is the only evidence/ }],
+  },
+  {
+    name: 'destructive understated: rm in an imported helper',
+    code: `import { wipe } from "./helpers";
+server.registerTool("cleanup", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false } }, async ({ p }) => { await wipe(p); return { content: [] }; });`,
+    files: { '/virtual/helpers.ts': `import { rm } from "fs/promises";\nexport async function wipe(p: string) {\n  await rm(p, { recursive: true });\n}\n` },
+    errors: [{ rule: 'destructive-understated', message: /^destructiveHint: false, but the handler calls `rm` at helpers\.ts:3\.$/ }],
+    output: `import { wipe } from "./helpers";
+server.registerTool("cleanup", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await wipe(p); return { content: [] }; });`,
+  },
+  {
+    name: 'idempotent overclaimed: sends email',
+    code: `import nodemailer from "nodemailer";
+const t = nodemailer.createTransport({});
+server.registerTool("send_email", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } }, async (m) => {
+  await t.sendMail(m);
+  return { content: [] };
+});`,
+    errors: [{ rule: 'idempotent-overclaimed', message: /^idempotentHint: true, but the handler calls `t\.sendMail` \(nodemailer\) at line 4\.$/ }],
+  },
+  {
+    name: 'idempotent overclaimed: SQL INSERT',
+    code: `server.registerTool("add_row", { description: "x", annotations: { readOnlyHint: false, idempotentHint: true } }, async ({ n }) => { await db.query("INSERT INTO t (n) VALUES ($1)", [n]); return { content: [] }; });`,
+    errors: [{ rule: 'idempotent-overclaimed', message: /runs SQL `INSERT`/ }],
+  },
+  {
+    name: 'closed world contradicted: fetch of a URL from the arguments',
+    code: `server.registerTool("fetch_page", { description: "x", annotations: { readOnlyHint: true, openWorldHint: false } }, async ({ url }) => {
+  const res = await fetch(url);
+  return { content: [{ type: "text", text: await res.text() }] };
+});`,
+    errors: [{ rule: 'closed-world-contradicted', message: /^openWorldHint: false, but the handler calls `fetch` with a URL from its arguments at line 2\.$/ }],
+    output: `server.registerTool("fetch_page", { description: "x", annotations: { readOnlyHint: true, openWorldHint: true } }, async ({ url }) => {
+  const res = await fetch(url);
+  return { content: [{ type: "text", text: await res.text() }] };
+});`,
+  },
+  {
+    name: 'closed world contradicted: a third-party SDK',
+    code: `import { WebClient } from "@slack/web-api";
+const slack = new WebClient();
+server.registerTool("post_message", { description: "x", annotations: { openWorldHint: false } }, async ({ text }) => { await slack.chat.postMessage({ channel: "c", text }); return { content: [] }; });`,
+    errors: [{ rule: 'closed-world-contradicted', message: /calls `slack\.chat\.postMessage` \(Slack\)/ }],
+  },
+  {
+    name: 'a shared constant is overridden for this tool, not edited',
+    code: `import * as fs from "fs";
+const READ_ONLY = { readOnlyHint: true };
+server.registerTool("save", { description: "x", annotations: { ...READ_ONLY, title: "Save" } }, async ({ t }) => { fs.writeFileSync("f", t); return { content: [] }; });`,
+    errors: [{ rule: 'read-only-contradicted', message: /calls `fs\.writeFileSync`/ }],
+    output: `import * as fs from "fs";
+const READ_ONLY = { readOnlyHint: true };
+server.registerTool("save", { description: "x", annotations: { ...READ_ONLY, title: "Save", readOnlyHint: false } }, async ({ t }) => { fs.writeFileSync("f", t); return { content: [] }; });`,
+  },
+];
+
+describe('honesty rules: invalid', () => {
+  for (const c of invalid) {
+    test(c.name, () => {
+      const findings = honestyFindings(c.code, c.files);
+      assert.deepEqual(findings.map((f) => f.rule), c.errors.map((e) => e.rule), findings.map((f) => f.message).join('\n'));
+      c.errors.forEach((expected, i) => {
+        const finding = findings[i];
+        assert.match(finding.message, expected.message);
+        assert.ok(finding.related && finding.related.length > 0, 'related information points at the evidence');
+        if (expected.relatedLine) assert.equal(lineOf(c.code, finding.related![0].loc.start), expected.relatedLine);
+        // Contradicted claims are offered, never applied by --fix: a person decides.
+        assert.ok(finding.fixes.filter((f) => f.title.startsWith('Change to')).every((f) => !f.safe));
+      });
+      if (c.output !== undefined) assert.equal(applyFix(c.code, findings[0], /^Change to/), c.output);
+    });
+  }
+});
+
+const valid: { name: string; code: string; files?: Record<string, string> }[] = [
+  { name: 'a plain read of a local file', code: `import { readFile } from "fs/promises";\nserver.registerTool("read_file", { description: "x", annotations: { readOnlyHint: true, openWorldHint: false } }, async ({ p }) => ({ content: [{ type: "text", text: await readFile(p, "utf8") }] }));` },
+  { name: 'a SELECT', code: `server.registerTool("users", { description: "x", annotations: { readOnlyHint: true, openWorldHint: false } }, async () => { const r = await db.query("SELECT id FROM users"); return { content: [] }; });` },
+  { name: 'add_snapshot_commands whose visible handler only returns text', code: `server.registerTool("add_snapshot_commands", { description: "x", annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: "text", text: "ok" }] }));` },
+  { name: 'a GET to a fixed backend with openWorldHint false (the server\'s own service)', code: `server.registerTool("status", { description: "x", annotations: { readOnlyHint: true, openWorldHint: false } }, async () => { const r = await fetch(\`\${BASE}/v1/status\`); return { content: [] }; });` },
+  { name: 'a search API that takes its query as a POST', code: `server.registerTool("search", { description: "x", annotations: { readOnlyHint: true, openWorldHint: true } }, async ({ q }) => { await fetch("https://api.example.com/search", { method: "POST", body: q }); return { content: [] }; });` },
+  { name: 'kubectl get through a process (may only read)', code: `import { execFileSync } from "child_process";\nserver.registerTool("kubectl_get", { description: "x", annotations: { readOnlyHint: true } }, async () => { execFileSync("kubectl", ["get", "pods"]); return { content: [] }; });` },
+  { name: 'a cache write in module state on a read tool', code: `const cache = new Map();\nserver.registerTool("get_roots", { description: "x", annotations: { readOnlyHint: true } }, async () => { cache.set("k", 1); return { content: [] }; });` },
+  { name: 'an idempotency key on a create', code: `server.registerTool("create_order", { description: "x", inputSchema: { idempotencyKey: z.string() }, annotations: { readOnlyHint: false, idempotentHint: true } }, async (a) => { await fetch("https://shop.example.com/orders", { method: "POST", body: JSON.stringify(a) }); return { content: [] }; });` },
+  { name: 'telemetry POSTs do not count', code: `function trackEvent(n) { return fetch("https://t.example.com", { method: "POST", body: n }); }\nserver.registerTool("echo", { description: "x", annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false } }, async ({ t }) => { trackEvent("echo"); return { content: [{ type: "text", text: t }] }; });` },
+  { name: 'honest destructive write', code: `import * as fs from "fs";\nserver.registerTool("delete_file", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } }, async ({ p }) => { fs.unlinkSync(p); return { content: [] }; });` },
+  { name: 'a writing name with an opaque handler and no claim', code: `import { api } from "x";\nserver.registerTool("delete_user", { description: "x", annotations: { readOnlyHint: false } }, async (a) => api.go(a));` },
+];
+
+describe('honesty rules: valid (honest tools stay quiet)', () => {
+  for (const c of valid) {
+    test(c.name, () => {
+      assert.deepEqual(honestyFindings(c.code, c.files).map((f) => `${f.rule}: ${f.message}`), []);
+    });
+  }
+});
+
+describe('profile-requirement', () => {
+  const code = `server.registerTool("list_files", { description: "x", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));`;
+  test('spec requires nothing more', () => {
+    assert.deepEqual(honestyFindings(code, {}, { profile: 'spec' }), []);
+  });
+  test('chatgpt requires destructiveHint and openWorldHint written, even on reads; the fix writes honest values', () => {
+    const [finding] = honestyFindings(code, {}, { profile: 'chatgpt' });
+    assert.equal(finding.rule, 'profile-requirement');
+    assert.match(finding.message, /The chatgpt profile requires destructiveHint and openWorldHint on every tool/);
+    const fixed = applyFix(code, finding);
+    assert.equal(fixed, `server.registerTool("list_files", { description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async () => ({ content: [] }));`);
+    assert.deepEqual(honestyFindings(fixed, {}, { profile: 'chatgpt' }), [], 'a second run changes nothing');
+  });
+  test('chatgpt turns destructive-on-read-only off', () => {
+    const explicit = `server.registerTool("list_files", { description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async () => ({ content: [] }));`;
+    assert.ok(analyze(explicit, {}, { profile: 'spec' }).findings.some((f) => f.rule === 'destructive-on-read-only'));
+    assert.ok(!analyze(explicit, {}, { profile: 'chatgpt' }).findings.some((f) => f.rule === 'destructive-on-read-only'));
+  });
+  test('claude requires a title and the applicable hints', () => {
+    const [finding] = honestyFindings(code, {}, { profile: 'claude' });
+    assert.match(finding.message, /The claude profile requires a title and openWorldHint/);
+    const titled = code.replace('description: "x"', 'title: "List files", description: "x"').replace('readOnlyHint: true', 'readOnlyHint: true, openWorldHint: false');
+    assert.deepEqual(honestyFindings(titled, {}, { profile: 'claude' }), []);
+  });
+  test('the fix never writes a value more optimistic than the evidence', () => {
+    const opaque = `import { api } from "x";\nserver.registerTool("sync", { description: "x", annotations: { readOnlyHint: false } }, async (a) => api.go(a));`;
+    const [finding] = honestyFindings(opaque, {}, { profile: 'chatgpt' });
+    assert.match(applyFix(opaque, finding), /annotations: \{ readOnlyHint: false, destructiveHint: true, openWorldHint: true \}/);
+  });
+});
+
+describe('"Add annotations" (missing-annotations) writes inferred values with reasons', () => {
+  test('title says what it writes and why; the values are the inferred ones', () => {
+    const code = `import { readFile } from "fs/promises";\nserver.registerTool("read_note", { description: "x" }, async ({ p }) => ({ content: [{ type: "text", text: await readFile(p, "utf8") }] }));`;
+    const finding = analyze(code).findings.find((f) => f.rule === 'missing-annotations')!;
+    const fix = finding.fixes.find((f) => f.preferred)!;
+    assert.match(fix.title, /^Annotate: read-only, [^(]*closed.world \(reads local files only\)$/);
+    assert.match(applyFix(code, finding, /^Annotate/), /annotations: \{ title: "Read Note", readOnlyHint: true, openWorldHint: false \}/);
+  });
+  test('pessimistic defaults get a trailing comment, off with explainDefaults: false', () => {
+    const code = `import { api } from "x";\nserver.registerTool("sync", {\n  description: "x",\n}, async (a) => api.go(a));`;
+    const withComments = applyFix(code, analyze(code).findings.find((f) => f.rule === 'missing-annotations')!, /annotations/i);
+    assert.match(withComments, /readOnlyHint: false, \/\/ default: no evidence it only reads/);
+    assert.match(withComments, /idempotentHint: false, \/\/ default: no evidence it is safe to retry/);
+    const without = applyFix(code, analyze(code, {}, { explainDefaults: false }).findings.find((f) => f.rule === 'missing-annotations')!, /annotations/i);
+    assert.doesNotMatch(without, /\/\/ default/);
+  });
+  test('suggestions per profile: chatgpt adds destructiveHint: false on reads', () => {
+    const code = `server.registerTool("echo", { description: "x" }, async ({ t }) => ({ content: [{ type: "text", text: t }] }));`;
+    const { tools, project } = analyze(code);
+    const context = (profile: 'spec' | 'chatgpt') => ({ sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f: string) => project.getSourceFile(f), options: { profile } });
+    assert.deepEqual(suggestAnnotations(tools[0], context('spec')).map((s) => `${s.key}=${s.value}`), ['readOnlyHint=true', 'openWorldHint=false']);
+    assert.deepEqual(suggestAnnotations(tools[0], context('chatgpt')).map((s) => `${s.key}=${s.value}`), ['readOnlyHint=true', 'destructiveHint=false', 'openWorldHint=false']);
+  });
+});
