@@ -16,16 +16,24 @@ const cache = new WeakMap<Tool, ToolEvidence>();
 export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined): ToolEvidence {
   const cached = cache.get(tool);
   if (cached) return cached;
-  const sources: SourceProvider = { getSourceFile: (path) => (path === registrationSf.fileName ? registrationSf : sourceFileOf(path)) };
+  const files = new Set<string>();
+  const sources: SourceProvider = {
+    getSourceFile: (path) => {
+      if (path === registrationSf.fileName) return registrationSf;
+      const sf = sourceFileOf(path);
+      if (sf) files.add(path);
+      return sf;
+    },
+  };
   let result: ToolEvidence;
   try {
     const handler = handlerEvidence(tool, sources, registrationSf);
     const items = [...nameEvidence(tool, sources, registrationSf), ...inputEvidence(tool.inputSchema, sources, registrationSf), ...handler.items];
-    result = { items, handler: handler.visibility, handlerLoc: handler.loc };
+    result = { items, handler: handler.visibility, handlerLoc: handler.loc, files: [...files] };
   } catch (error) {
     // Evidence must never take the analysis down; without it every hint stays at its pessimistic default.
     if (!(error instanceof RangeError)) throw error;
-    result = { items: [], handler: 'none', handlerLoc: null };
+    result = { items: [], handler: 'none', handlerLoc: null, files: [...files] };
   }
   cache.set(tool, result);
   return result;

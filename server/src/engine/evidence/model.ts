@@ -50,4 +50,6 @@ export interface ToolEvidence {
   handler: HandlerVisibility;
   /** The handler body analysed (function or `case` clause), when one was found. */
   handlerLoc: Loc | null;
+  /** Other files read for this evidence (helpers, imported handlers): the analysis depends on them. */
+  files: string[];
 }
