@@ -187,3 +187,17 @@ describe('name evidence', () => {
     assert.match(inference.notes.join('\n'), /name suggests a write \(`add`\).*only computes/);
   });
 });
+
+describe('hover markdown', () => {
+  test('lists each hint with its confidence and the evidence with its line', async () => {
+    const { evidenceMarkdown } = await import('../../server/src/engine/infer');
+    const { analyze, MAIN } = await import('./harness');
+    const code = `import * as fs from "fs";\nserver.registerTool("save", { description: "x" }, async ({ t }) => {\n  fs.writeFileSync("f", t);\n  return { content: [] };\n});`;
+    const { tools, project } = analyze(code);
+    const context = { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f: string) => project.getSourceFile(f) };
+    const { inferHints } = await import('../../server/src/engine/infer');
+    const markdown = evidenceMarkdown(inferHints(tools[0], context), context);
+    assert.match(markdown, /- `readOnlyHint: false` \(proven\): calls `fs\.writeFileSync`/);
+    assert.match(markdown, /- handler: calls `fs\.writeFileSync` at line 3/);
+  });
+});

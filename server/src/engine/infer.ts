@@ -222,3 +222,22 @@ export function whereIs(loc: Loc, context: InferenceContext): string {
   const base = loc.file.slice(loc.file.lastIndexOf('/') + 1);
   return line ? `at ${base}:${line}` : `in ${base}`;
 }
+
+/**
+ * Markdown for a hover: each inferred hint with its confidence and reason, the notes, and the evidence with
+ * where it was seen. Pure; the language server renders it under the tool's other facts.
+ */
+export function evidenceMarkdown(inference: Inference, context: InferenceContext): string {
+  const lines: string[] = ['**Inferred from the code**', ''];
+  for (const hint of Object.values(inference.hints)) {
+    const confidence = hint.confidence === 'unknown' ? 'default, no evidence' : hint.confidence;
+    lines.push(`- \`${hint.key}: ${hint.value}\` (${confidence}): ${hint.reason}`);
+  }
+  if (inference.notes.length > 0) lines.push('', ...inference.notes.map((note) => `> ${note}`));
+  const shown = inference.evidence.items.filter((e) => e.effect !== 'opaque').slice(0, 8);
+  if (shown.length > 0) {
+    lines.push('', '**Evidence**', '');
+    for (const e of shown) lines.push(`- ${e.source}${e.strength === 'weak' ? ' (weak)' : ''}: ${describe(e)} ${whereIs(e.loc, context)}`.trimEnd());
+  }
+  return lines.join('\n');
+}
