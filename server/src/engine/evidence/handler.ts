@@ -171,39 +171,49 @@ function classMember(from: ts.Node, name: string): ts.FunctionLikeDeclaration | 
  */
 function callToolBranches(name: string, sf: ts.SourceFile): Body[] {
   // The dispatch often sits in a helper the handler calls (`handleCallToolRequest`): once the file answers
-  // tools/call, every `case "name":` in it is a candidate.
+  // tools/call, every `case "name":` in it is a candidate. One walk per file, shared by its tools.
   if (!/CallToolRequestSchema|['"]tools\/call['"]/.test(sf.text)) return [];
-  const out: Body[] = [];
-  collectBranches(sf, name, sf, out);
-  return out;
+  let branches = branchCache.get(sf);
+  if (!branches) {
+    branches = new Map();
+    collectBranches(sf, sf, branches);
+    branchCache.set(sf, branches);
+  }
+  return branches.get(name) ?? [];
 }
 
-function collectBranches(handler: ts.Node, name: string, sf: ts.SourceFile, out: Body[]): void {
+const branchCache = new WeakMap<ts.SourceFile, Map<string, Body[]>>();
+
+/** Every `case "x":` clause and `if (name === "x")` branch in `root`, by the tool name they handle. */
+function collectBranches(root: ts.Node, sf: ts.SourceFile, out: Map<string, Body[]>): void {
+  const add = (name: string, body: Body) => out.set(name, [...(out.get(name) ?? []), body]);
   const visit = (node: ts.Node): void => {
-    if (ts.isCaseClause(node) && stringValue(node.expression, sf) === name) {
-      // `case "a": case "b": { … }`: an empty clause falls through to the next one with statements.
-      const clauses = node.parent.clauses;
-      let index = clauses.indexOf(node);
-      while (index < clauses.length - 1 && clauses[index].statements.length === 0) index++;
-      out.push({ node: clauses[index], sf });
-      return;
-    }
-    if (ts.isIfStatement(node) && comparesTo(node.expression, name, sf)) {
-      out.push({ node: node.thenStatement, sf });
-      return;
+    if (ts.isCaseClause(node)) {
+      const name = stringValue(node.expression, sf);
+      if (name !== undefined) {
+        // `case "a": case "b": { … }`: an empty clause falls through to the next one with statements.
+        const clauses = node.parent.clauses;
+        let index = clauses.indexOf(node);
+        while (index < clauses.length - 1 && clauses[index].statements.length === 0) index++;
+        add(name, { node: clauses[index], sf });
+      }
+    } else if (ts.isIfStatement(node)) {
+      for (const name of comparedNames(node.expression, sf)) add(name, { node: node.thenStatement, sf });
     }
     ts.forEachChild(node, visit);
   };
-  visit(handler);
+  visit(root);
 }
 
-function comparesTo(expr: ts.Expression, name: string, sf: ts.SourceFile): boolean {
+/** The string literals `expr` compares with `===` / `==`, through `||`. */
+function comparedNames(expr: ts.Expression, sf: ts.SourceFile): string[] {
   const inner = skipOuterExpressions(expr);
-  if (!ts.isBinaryExpression(inner)) return false;
+  if (!ts.isBinaryExpression(inner)) return [];
   const op = inner.operatorToken.kind;
-  if (op === ts.SyntaxKind.BarBarToken) return comparesTo(inner.left, name, sf) || comparesTo(inner.right, name, sf);
-  if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return false;
-  return stringValue(inner.left, sf) === name || stringValue(inner.right, sf) === name;
+  if (op === ts.SyntaxKind.BarBarToken) return [...comparedNames(inner.left, sf), ...comparedNames(inner.right, sf)];
+  if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return [];
+  const name = stringValue(inner.left, sf) ?? stringValue(inner.right, sf);
+  return name === undefined ? [] : [name];
 }
 
 /** A string literal, or a const declared with one (`case TOOL_NAMES.READ:` is left alone). */
