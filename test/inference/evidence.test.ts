@@ -23,7 +23,7 @@ describe('handler evidence: file system', () => {
   });
   test('mkdir is a write that is safe to retry; rename is not', () => {
     expectHints(infer(`import { mkdir } from "fs/promises";\n${reg('mk', 'async ({ p }) => { await mkdir(p, { recursive: true }); return { content: [] }; }')}`), { idempotentHint: [true, 'likely'] });
-    expectHints(infer(`import { rename } from "fs/promises";\n${reg('mv', 'async ({ a, b }) => { await rename(a, b); return { content: [] }; }')}`), { idempotentHint: [false, 'proven'] });
+    expectHints(infer(`import { rename } from "fs/promises";\n${reg('mv', 'async ({ a, b }) => { await rename(a, b); return { content: [] }; }')}`), { idempotentHint: [false, 'likely'] });
   });
 });
 
@@ -108,6 +108,14 @@ describe('following calls', () => {
   test('a wrapper of the same file around the callback', () => {
     const code = `import * as fs from "fs";\nfunction safe(fn) { return async (a) => { try { return await fn(a); } catch (e) { return { content: [], isError: true }; } }; }\n${reg('read', 'safe(async ({ p }) => ({ content: [{ type: "text", text: fs.readFileSync(p, "utf8") }] }))')}`;
     expectHints(infer(code), { readOnlyHint: [true, 'proven'] });
+  });
+  test("a helper's parameter may be a client: `client.find()` and `store.update()` there are opaque", () => {
+    const code = `async function load(client, id) { return client.find({ id }); }\nasync function save(store, v) { await store.update(v); }\n`;
+    expectHints(infer(code + reg('get_item', 'async ({ id }) => ({ content: [{ type: "text", text: String(await load(getClient(), id)) }] })')), { openWorldHint: [true, 'unknown'] });
+    expectHints(infer(code + reg('put_item', 'async ({ v }) => { await save(connection, v); return { content: [] }; }')), { readOnlyHint: [false, 'unknown'] });
+  });
+  test("the handler's own arguments are data: string and array methods on them are pure", () => {
+    expectHints(infer(reg('shout', 'async ({ text, items }) => ({ content: [{ type: "text", text: text.toUpperCase() + items.find((i) => i).trim() }] })')), { readOnlyHint: [true, 'proven'] });
   });
   test('a call into an unknown package leaves the hints unknown (pessimistic defaults)', () => {
     const inference = infer(`import { client } from "some-sdk";\n${reg('get_thing', 'async ({ id }) => ({ content: [{ type: "text", text: await client.fetchThing(id) }] })')}`);

@@ -87,7 +87,7 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
   const appends = writesAll.filter((e) => e.effect === 'append' || e.notRepeatable);
   const key = items.find((e) => e.effect === 'idempotency-key');
   if (readOnly.value) idempotent = hint('idempotentHint', true, readOnly.confidence, readOnly.reason, readOnly.evidence);
-  else if (appends.length > 0 && !key) idempotent = hint('idempotentHint', false, appends.some((e) => e.strength === 'strong') ? 'proven' : 'likely', describe(appends[0]), appends);
+  else if (appends.length > 0 && !key) idempotent = hint('idempotentHint', false, appends.some((e) => e.strength === 'strong' && e.effect === 'append') ? 'proven' : 'likely', describe(appends[0]), appends);
   else if (complete && processes.length === 0 && writesAll.length > 0 && writesAll.every((e) => e.strength === 'strong') && !mixesKinds(writesAll)) {
     idempotent = hint('idempotentHint', true, 'likely', key && appends.length > 0 ? `takes an idempotency key (${key.text})` : `repeating ${describe(writesAll[0])} changes nothing more`, key ? [key] : writesAll);
   } else idempotent = defaultHint('idempotentHint', unknownReason ?? 'no evidence it is safe to retry');

@@ -18,6 +18,7 @@ import {
   PURE_METHODS,
   PURE_MODULES,
   PURE_NAMESPACES,
+  SAFE_VALUE_METHODS,
   REPORTING_FILES,
   REPORTING_FUNCTIONS,
   REPORTING_METHODS,
@@ -258,6 +259,8 @@ class HandlerWalker {
   private budget = NODE_BUDGET;
   private readonly evaluator: Evaluator;
   private readonly seenOpaque = new Set<string>();
+  /** Parameters of the handler itself: its arguments and the SDK's `extra`. */
+  private readonly dataParams = new Set<ts.Node>();
   /** Parameters of followed functions that received a function literal at the call. */
   private readonly boundCallbacks = new Set<ts.Node>();
 
@@ -272,6 +275,10 @@ class HandlerWalker {
       return;
     }
     this.visited.add(root);
+    if (depth === 0) {
+      const handlers = ts.isFunctionLike(root) ? [root] : ts.isCallExpression(root) ? root.arguments.map((a) => skipOuterExpressions(a)).filter((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a)) : [];
+      for (const fn of handlers) for (const parameter of (fn as ts.SignatureDeclaration).parameters) this.dataParams.add(parameter);
+    }
     const visit = (node: ts.Node): void => {
       if (--this.budget < 0) {
         this.markPartial();
@@ -386,6 +393,7 @@ class HandlerWalker {
     if (origin.kind === 'global' && PURE_NAMESPACES.includes(origin.name)) return;
     if (origin.kind === 'package' && isPureModule(origin.module)) return;
     if (chain.path.length > 0 && last && PURE_METHODS.includes(last) && origin.kind !== 'package' && origin.kind !== 'unknown') return;
+    if (chain.path.length > 0 && last && SAFE_VALUE_METHODS.includes(last) && origin.kind === 'unknown') return;
     if (chain.path.length > 1 && last && ['then', 'catch', 'finally', 'bind', 'toString', 'json', 'text'].includes(last)) return;
 
     this.opaque(call, sf, text, origin, last);
@@ -601,7 +609,9 @@ class HandlerWalker {
           if (decl.module.startsWith('.')) return this.relativeImportOrigin(decl.module, sf);
           return { kind: 'package', module: decl.module, path: decl.exportName === '*' || decl.exportName === 'default' ? [] : [decl.exportName] };
         case 'parameter':
-          return { kind: 'value' };
+          // The handler's own parameters are the call's arguments (JSON data) and the SDK's `extra`; a helper's
+          // parameter may be a client passed in.
+          return this.dataParams.has(decl.declaration) ? { kind: 'value' } : { kind: 'unknown', text: expr.text };
         case 'function':
           return { kind: 'value' };
         case 'class':

@@ -68,10 +68,21 @@ export const PURE_METHODS: readonly string[] = [
   'map', 'filter', 'reduce', 'reduceRight', 'forEach', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'indexOf', 'lastIndexOf',
   'includes', 'join', 'concat', 'slice', 'flat', 'flatMap', 'at', 'keys', 'values', 'entries', 'fill', 'sort', 'reverse', 'toSorted', 'toReversed',
   'push', 'pop', 'shift', 'unshift', 'splice', 'split', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase',
-  'startsWith', 'endsWith', 'replace', 'replaceAll', 'match', 'matchAll', 'search', 'substring', 'substr', 'charAt', 'charCodeAt', 'codePointAt',
+  'startsWith', 'endsWith', 'replace', 'replaceAll', 'match', 'matchAll', 'substring', 'substr', 'charAt', 'charCodeAt', 'codePointAt',
   'padStart', 'padEnd', 'repeat', 'normalize', 'localeCompare', 'toString', 'toFixed', 'toPrecision', 'toISOString', 'toJSON', 'toLocaleString',
   'toLocaleDateString', 'toLocaleTimeString', 'getTime', 'getFullYear', 'getMonth', 'getDate', 'getDay', 'getHours', 'getMinutes', 'getSeconds', 'valueOf',
   'then', 'catch', 'finally', 'json', 'text', 'arrayBuffer', 'blob', 'formData', 'test', 'has', 'bind', 'call', 'apply', 'parse', 'safeParse',
-  'parseAsync', 'safeParseAsync', 'stringify', 'describe', 'optional', 'default', 'nullable', 'abort', 'throwIfAborted', 'append', 'getReader',
-  'digest', 'update', 'toBuffer', 'subarray', 'readUInt8', 'readUInt32LE', 'write', 'fromEntries', 'isArray', 'from', 'of', 'all', 'allSettled', 'race', 'any', 'resolve', 'reject',
+  'parseAsync', 'safeParseAsync', 'stringify', 'optional', 'default', 'nullable', 'abort', 'throwIfAborted', 'getReader',
+  'toBuffer', 'subarray', 'readUInt8', 'readUInt32LE', 'fromEntries', 'isArray', 'from', 'of', 'all', 'allSettled', 'race', 'any', 'resolve', 'reject',
+];
+
+/**
+ * Methods that are string or array operations and implausible as API calls: pure even on a value the analyser
+ * cannot place (a helper's parameter may be a client, so `find`, `get` or `has` do not qualify).
+ */
+export const SAFE_VALUE_METHODS: readonly string[] = [
+  'map', 'filter', 'reduce', 'forEach', 'some', 'every', 'join', 'split', 'slice', 'trim', 'trimStart', 'trimEnd', 'toLowerCase',
+  'toUpperCase', 'includes', 'startsWith', 'endsWith', 'indexOf', 'replace', 'replaceAll', 'padStart', 'padEnd', 'toFixed', 'toString',
+  'at', 'flat', 'flatMap', 'concat', 'sort', 'reverse', 'charAt', 'substring', 'match', 'matchAll', 'then', 'catch', 'finally', 'json',
+  'text', 'toISOString', 'localeCompare', 'findIndex', 'lastIndexOf', 'toJSON', 'valueOf',
 ];
