@@ -112,7 +112,7 @@ describe('following calls', () => {
   test("a helper's parameter may be a client: `client.find()` and `store.update()` there are opaque", () => {
     const code = `async function load(client, id) { return client.find({ id }); }\nasync function save(store, v) { await store.update(v); }\n`;
     expectHints(infer(code + reg('get_item', 'async ({ id }) => ({ content: [{ type: "text", text: String(await load(getClient(), id)) }] })')), { openWorldHint: [true, 'unknown'] });
-    expectHints(infer(code + reg('put_item', 'async ({ v }) => { await save(connection, v); return { content: [] }; }')), { readOnlyHint: [false, 'unknown'] });
+    expectHints(infer(code + reg('put_item', 'async ({ v }) => { await save(connection, v); return { content: [] }; }')), { readOnlyHint: [false, 'likely'], idempotentHint: [false, 'unknown'] });
   });
   test("the handler's own arguments are data: string and array methods on them are pure", () => {
     expectHints(infer(reg('shout', 'async ({ text, items }) => ({ content: [{ type: "text", text: text.toUpperCase() + items.find((i) => i).trim() }] })')), { readOnlyHint: [true, 'proven'] });
