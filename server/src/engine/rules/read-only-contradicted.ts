@@ -9,7 +9,8 @@ export const readOnlyContradicted: Rule = {
     why:
       'readOnlyHint: true removes the human gate in VS Code, Claude, Claude Code, Cursor and ChatGPT: the call runs without ' +
       'confirmation. A tool that writes, deletes, sends or runs a process must not claim it. The handler and inputs are ' +
-      'strong evidence; the name alone counts only when the handler cannot be seen through.',
+      'strong evidence; the name alone counts only when no handler can be seen. Running a process, a POST, or changing a ' +
+      'module-level cache is not reported on its own (it may only read); it still keeps the inferred value pessimistic.',
     examples: [
       {
         bad: `server.registerTool("save_note", { annotations: { readOnlyHint: true } }, async ({ text }) => {\n  await fs.writeFile("notes.txt", text);\n  return { content: [] };\n});`,
