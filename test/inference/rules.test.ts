@@ -190,3 +190,12 @@ describe('"Add annotations" (missing-annotations) writes inferred values with re
     assert.deepEqual(suggestAnnotations(tools[0], context('chatgpt')).map((s) => `${s.key}=${s.value}`), ['readOnlyHint=true', 'destructiveHint=false', 'openWorldHint=false']);
   });
 });
+
+describe('profile-requirement on shared constants', () => {
+  test('the fix is offered but not applied by --fix when the annotations live in a shared constant', () => {
+    const code = `const RO = { readOnlyHint: true };\nserver.registerTool("a", { description: "x", annotations: RO }, async () => ({ content: [] }));`;
+    const [finding] = honestyFindings(code, {}, { profile: 'chatgpt' });
+    assert.equal(finding.rule, 'profile-requirement');
+    assert.ok(finding.fixes.filter((f) => f.title.startsWith('Write')).every((f) => !f.safe));
+  });
+});
