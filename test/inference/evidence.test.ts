@@ -209,3 +209,18 @@ describe('hover markdown', () => {
     assert.match(markdown, /- handler: calls `fs\.writeFileSync` at line 3/);
   });
 });
+
+describe('constructions and shell templates', () => {
+  test('a WebSocket reaches the open world; an unknown global constructor is opaque', () => {
+    expectHints(infer(reg('connect', 'async ({ url }) => { const ws = new WebSocket(url); return { content: [] }; }')), { openWorldHint: [true, 'likely'], readOnlyHint: [false, 'likely'] });
+    assert.equal(infer(reg('mystery', 'async () => { new Mystery(); return { content: [] }; }')).evidence.handler, 'partial');
+  });
+  test("a local class's constructor is followed; its instance methods are not assumed pure", () => {
+    const code = `import * as fs from "fs";\nclass Store { constructor() { fs.mkdirSync("/data"); } find() { return 1; } }\n`;
+    expectHints(infer(code + reg('init', 'async () => { new Store(); return { content: [] }; }')), { readOnlyHint: [false, 'proven'] });
+    assert.equal(infer(`class Api { find() { return fetch("https://x"); } }\nconst api = new Api();\n` + reg('get', 'async () => { await api.find(); return { content: [] }; }')).evidence.handler, 'partial');
+  });
+  test('zx $`…` runs a process', () => {
+    expectHints(infer(`import { $ } from "zx";\n${reg('clean', 'async () => { await $`rm -rf /tmp/x`; return { content: [] }; }')}`), { readOnlyHint: [false, 'likely'], openWorldHint: [true, 'unknown'] });
+  });
+});

@@ -517,14 +517,47 @@ class HandlerWalker {
     return match ? { method: match[1], path: match[2] } : undefined;
   }
 
+  /**
+   * Constructing a package's client does nothing yet: its methods are what count (AWS commands are read at
+   * `send`). But a socket, a worker or a local class's constructor may act on construction.
+   */
   private construct(node: ts.NewExpression, sf: ts.SourceFile): void {
-    // Constructing a client does nothing yet; its methods are what count. AWS commands are read at `send`.
-    void node;
-    void sf;
+    const callee = skipOuterExpressions(node.expression);
+    const text = truncate(callee.getText(sf));
+    if (ts.isIdentifier(callee)) {
+      const decl = findDeclaration(callee.text, callee);
+      if (!decl) {
+        if (PURE_GLOBALS.includes(callee.text) || /Error$/.test(callee.text)) return;
+        if (callee.text === 'WebSocket' || callee.text === 'EventSource' || callee.text === 'XMLHttpRequest') {
+          this.add({ effect: 'write', strength: 'weak', world: 'open', text: `opens \`new ${text}\`` }, node, sf);
+          return;
+        }
+        this.opaque(node, sf, `new ${text}`, { kind: 'global', name: callee.text, path: [] }, undefined);
+        return;
+      }
+      if (decl.kind === 'import' && !decl.module.startsWith('.')) {
+        if (decl.module === 'ws' || decl.module === 'isomorphic-ws') this.add({ effect: 'write', strength: 'weak', world: 'open', text: `opens \`new ${text}\` (${decl.module})` }, node, sf);
+        else if (decl.module === 'worker_threads' || decl.module === 'node:worker_threads') this.add({ effect: 'process', strength: 'strong', text: `starts \`new ${text}\`` }, node, sf);
+        return;
+      }
+      if (decl.kind === 'class') {
+        const ctor = decl.declaration.members.find((m) => ts.isConstructorDeclaration(m) && m.body);
+        if (ctor) this.walk(ctor, sf, MAX_FOLLOW_DEPTH - 1);
+        return;
+      }
+    }
   }
 
   private taggedTemplate(node: ts.TaggedTemplateExpression, sf: ts.SourceFile): void {
     const tag = skipOuterExpressions(node.tag);
+    // zx: $\`rm -rf …\`
+    if (ts.isIdentifier(tag)) {
+      const decl = findDeclaration(tag.text, tag);
+      if (decl?.kind === 'import' && isProcessCall(decl.module, decl.exportName)) {
+        this.add({ effect: 'process', strength: 'strong', text: `runs a process with \`${tag.text}\`\`…\`\`` }, node, sf);
+        return;
+      }
+    }
     const name = ts.isIdentifier(tag) ? tag.text : ts.isPropertyAccessExpression(tag) ? tag.name.text : undefined;
     if (!name || !SQL_TAGS.includes(name)) return;
     const text = ts.isNoSubstitutionTemplateLiteral(node.template) ? node.template.text : node.template.head.text + node.template.templateSpans.map((s) => ' ? ' + s.literal.text).join('');
@@ -614,9 +647,11 @@ class HandlerWalker {
           return this.dataParams.has(decl.declaration) ? { kind: 'value' } : { kind: 'unknown', text: expr.text };
         case 'function':
           return { kind: 'value' };
-        case 'class':
         case 'enum':
           return { kind: 'value' };
+        case 'class':
+          // An instance of a local class: its methods are not followed, so none of them is assumed pure.
+          return { kind: 'unknown', text: expr.text };
         case 'variable': {
           const declaration = decl.declaration;
           const init = declaration.initializer && skipOuterExpressions(declaration.initializer);
