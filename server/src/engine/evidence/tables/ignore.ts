@@ -54,7 +54,7 @@ export const PURE_NAMESPACES: readonly string[] = [
 /** Modules whose exports compute only (imports from these are not opaque). */
 export const PURE_MODULES: readonly string[] = [
   'path', 'node:path', 'url', 'node:url', 'util', 'node:util', 'os', 'node:os', 'crypto', 'node:crypto', 'querystring', 'node:querystring',
-  'zod', 'zod/v3', 'zod/v4', 'zod-to-json-schema', 'assert', 'node:assert', 'buffer', 'node:buffer', 'string_decoder', 'events', 'node:events',
+  'zod', 'zod/v3', 'zod/v4', 'zod-to-json-schema', 'assert', 'node:assert', 'buffer', 'node:buffer', 'string_decoder',
   'lodash', 'lodash-es', 'date-fns', 'dayjs', 'uuid', 'nanoid', 'minimatch', 'picomatch', 'micromatch', 'diff', 'yaml', 'js-yaml', 'mime', 'mime-types',
   'chalk', 'ajv', 'semver', 'glob-to-regexp', 'escape-string-regexp', 'json5', 'turndown', 'marked', 'cheerio',
   '@modelcontextprotocol/sdk/types.js', '@modelcontextprotocol/sdk/server/mcp.js', '@modelcontextprotocol/sdk/server/index.js',
