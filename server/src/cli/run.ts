@@ -22,6 +22,7 @@ export const VERSION: string = packageJson.version;
 /** Above this many files to analyse (after the cheap text test) the work is split across worker threads. */
 export const WORKER_THRESHOLD = 200;
 const BATCH_SIZE = 25;
+const BATCH_CHARS = 500_000;
 
 export interface Io {
   cwd: string;
@@ -95,10 +96,17 @@ async function analyzeShared(
   const total: BatchResult = { tools: [], diagnostics: [], fixed: [] };
   let next = 0;
   let done = 0;
+  // Batches end at BATCH_SIZE files or BATCH_CHARS of text, so a few large bundles still spread out.
+  const sizes = new Map<string, number>();
+  for (const [file, read] of preRead) sizes.set(file, 'text' in read ? read.text.length : 0);
   const take = (): string[] | undefined => {
     if (next >= files.length) return undefined;
-    const batch = files.slice(next, next + BATCH_SIZE);
-    next += batch.length;
+    const batch: string[] = [];
+    let chars = 0;
+    while (next < files.length && batch.length < BATCH_SIZE && (batch.length === 0 || chars < BATCH_CHARS)) {
+      chars += sizes.get(files[next]) ?? 0;
+      batch.push(files[next++]);
+    }
     return batch;
   };
   const finish = (result: BatchResult, count: number) => {
