@@ -37,3 +37,21 @@ test('incremental re-analysis equals analysis from scratch after each edit', () 
     assert.equal(summary(project.analyzeFile(path)), summary(analyzeText(text, path)), name);
   }
 });
+
+test('a change to a helper the handler calls re-analyses the registration file', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-hints-deps-'));
+  const helper = join(dir, 'store.ts');
+  const server = join(dir, 'server.ts');
+  writeFileSync(helper, 'export function list(items: string[]) { return items.length; }\n');
+  writeFileSync(server, `import { list } from "./store";\nserver.registerTool("count_items", { annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [{ type: "text", text: String(list([])) }] }));\n`);
+  const project = new Project();
+  const before = project.analyzeFile(server);
+  assert.ok(before.dependencies.includes(helper), 'the helper is a dependency');
+  assert.deepEqual(before.findings.filter((f) => f.rule === 'read-only-contradicted'), []);
+  project.setFileText(helper, 'import { rmSync } from "node:fs";\nexport function list(items: string[]) { rmSync("/tmp/x"); return items.length; }\n');
+  const after = project.analyzeFile(server);
+  assert.equal(after.findings.filter((f) => f.rule === 'read-only-contradicted').length, 1, 'the new write in the helper contradicts readOnlyHint');
+});

@@ -112,7 +112,11 @@ export class Project {
     }
     const dependencies = new Set<string>();
     const tools: Tool[] = findTools(this, sourceFile, dependencies);
-    const findings: Finding[] = runRules(tools, sourceFile, this.options, (file) => this.getSourceFile(file));
+    // Rules read other files too (handlers and helpers for evidence): they are dependencies as much as imports are.
+    const findings: Finding[] = runRules(tools, sourceFile, this.options, (file) => {
+      dependencies.add(file);
+      return this.getSourceFile(file);
+    });
     dependencies.delete(path);
     return { file: path, tools, findings, dependencies: [...dependencies] };
   }

@@ -78,7 +78,11 @@ function indexStatements(statements: ts.NodeArray<ts.Statement>): Map<string, De
   for (const statement of statements) {
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
-        for (const name of boundNames(declaration.name)) add(name, { kind: 'variable', declaration, path: bindingPath(declaration.name, name)! });
+        for (const name of boundNames(declaration.name)) {
+          // Names under an object rest (`{ a, ...rest }`) have no path to a single value: left undeclared, so unresolved.
+          const path = bindingPath(declaration.name, name);
+          if (path) add(name, { kind: 'variable', declaration, path });
+        }
       }
     } else if (ts.isFunctionDeclaration(statement) && statement.name) {
       add(statement.name.text, { kind: 'function', declaration: statement });

@@ -27,7 +27,7 @@ export const destructiveOnReadOnly: Rule = {
         const declaredLoc = tool.declared!.loc;
         const atRegistration = property.loc.file === declaredLoc.file && property.loc.start >= declaredLoc.start && property.loc.end <= declaredLoc.end;
         const fixes: Fix[] = sf && element && objectLiteralAt(sf, property.loc)
-          ? [{ title: `Remove the meaningless ${property.key}${atRegistration ? '' : ' (from a constant other tools may share)'}`, edits: [removeProperty(sf, element)], safe: atRegistration }]
+          ? [{ title: `Remove the meaningless ${property.key}${atRegistration ? '' : ' (from a constant other tools may share)'}`, edits: [removeProperty(sf, element)], safe: false }]
           : [];
         const danger = property.key === 'destructiveHint' && property.value === true ? ' A read-only tool that may destroy is a contradiction: check which claim is true.' : '';
         return {

@@ -63,7 +63,10 @@ export function addAnnotationsEdit(tool: Tool, context: RuleContext, hints: Sugg
   return { file, start: before, end: before, newText: ownLine ? `${prefix}${value},${eol(sf.text)}${lineIndent(sf.text, before)}` : `${prefix}${value}, ` };
 }
 
-/** A fix that writes properties into the tool's declared annotations object. */
+/**
+ * A fix that writes properties into the tool's declared annotations object. Annotations a person wrote are theirs:
+ * such fixes are offered, and only typo and misplaced-key fixes are safe for fix-all and --fix.
+ */
 export function insertIntoAnnotations(tool: Tool, context: RuleContext, entries: string[], title: string, safe: boolean): Fix | undefined {
   const objectLoc = tool.declared?.objectLoc;
   if (!objectLoc) return undefined;

@@ -26,7 +26,7 @@ export const implicitDefault: Rule = {
     const omitted = meaningfulHints(tool).filter((key) => !declared.properties.some((p) => p.key === key));
     if (omitted.length === 0) return [];
     const said = omitted.map((key: HintKey) => `${key} defaults to ${HINT_DEFAULTS[key]} (${hintPhrase(key, HINT_DEFAULTS[key])})`).join('; ');
-    const fix = insertIntoAnnotations(tool, context, omitted.map((key) => `${key}: ${HINT_DEFAULTS[key]}`), `Write the omitted hint${omitted.length > 1 ? 's' : ''} explicitly (${omitted.join(', ')})`, true);
+    const fix = insertIntoAnnotations(tool, context, omitted.map((key) => `${key}: ${HINT_DEFAULTS[key]}`), `Write the omitted hint${omitted.length > 1 ? 's' : ''} explicitly (${omitted.join(', ')})`, false);
     return [{ message: `Omitted: ${said}.`, loc: declared.loc, fixes: fix ? [fix] : [] }];
   },
 };

@@ -48,8 +48,7 @@ export const profileRequirement: Rule = {
       if (!suggestions.some((s) => s.key === key)) suggestions.push({ key, value: key === 'destructiveHint' ? !readOnly : false, basis: 'evidence', reason: 'read-only' });
     }
     // Safe only in the tool's own literal: a shared constant serves other tools whose evidence may differ.
-    const ownLiteral = declared.inline && !tool.expanded;
-    const fix = missing.length > 0 ? insertIntoAnnotations(tool, context, suggestions.map((s) => `${s.key}: ${s.value}`), fixTitleFor(suggestions, 'Write'), ownLiteral) : undefined;
+    const fix = missing.length > 0 ? insertIntoAnnotations(tool, context, suggestions.map((s) => `${s.key}: ${s.value}`), fixTitleFor(suggestions, 'Write'), false) : undefined;
     reports.push({
       message: `The ${profile} profile requires ${joinList(parts)} on every tool (${requirement.host}); ${tool.name ? `"${tool.name}"` : 'this tool'} leaves ${parts.length > 1 ? 'them' : 'it'} out.`,
       loc: missing.length > 0 ? declared.loc : toolLoc(tool, context),

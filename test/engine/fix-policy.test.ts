@@ -1,0 +1,34 @@
+// --fix and fix-all apply only safe fixes, and annotations a person wrote are theirs: safe fixes may rename a
+// misspelled key and move misplaced hints, but never add, remove or change a hint the author wrote.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeText } from '../../server/src/engine/project';
+import { applyEdits } from '../../server/src/engine/fixes';
+
+const source = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "x", version: "1" });
+server.registerTool("read_thing", { annotations: { readOnlyHint: true, destructiveHint: false } }, async () => ({ content: [] }));
+server.registerTool("write_thing", { annotations: { readOnlyHint: false } }, async () => ({ content: [] }));
+server.registerTool("typo_thing", { annotations: { readonlyHint: false, openWorldHint: false } }, async () => ({ content: [] }));
+server.registerTool("bare_thing", { description: "x" }, async () => ({ content: [] }));
+`;
+
+function applySafeFixes(text: string, options = {}): string {
+  const path = '/virtual/policy.ts';
+  const analysis = analyzeText(text, path, options);
+  const edits = analysis.findings.flatMap((f) => f.fixes.filter((fix) => fix.safe).slice(0, 1).flatMap((fix) => fix.edits));
+  return applyEdits(text, edits);
+}
+
+for (const profile of ['spec', 'chatgpt', 'claude'] as const) {
+  test(`safe fixes leave written hints alone (${profile} profile)`, () => {
+    const fixed = applySafeFixes(source, { profile });
+    const line = (name: string) => fixed.split('\n').find((l) => l.includes(`"${name}"`))!;
+    assert.match(line('read_thing'), /annotations: \{ readOnlyHint: true, destructiveHint: false \}/);
+    assert.match(line('write_thing'), /annotations: \{ readOnlyHint: false \}/);
+    // A typo is the author's intent written wrong: renaming it is safe.
+    assert.match(line('typo_thing'), /annotations: \{ readOnlyHint: false, openWorldHint: false \}/);
+    // A tool with no annotations gets them.
+    assert.match(fixed.slice(fixed.indexOf('"bare_thing"')), /annotations:/);
+  });
+}
