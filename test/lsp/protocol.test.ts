@@ -136,6 +136,15 @@ describe('hover', () => {
     assert.match(text, /Claude: always prompts/);
   });
 
+  test('on a tool name: what the code shows (inferred hints, and the name-only note)', async () => {
+    const hover = await client.hover(BASIC_URI, positionAt(BASIC, offsetOf(BASIC, 'delete_user', 3)));
+    const text = markdown(hover!.contents);
+    assert.match(text, /\*\*Inferred from the code\*\*/);
+    assert.match(text, /`readOnlyHint: (true|false)` \((proven|likely|default, no evidence)\)/);
+    // The name says delete while the visible handler only builds its result: a note, not a finding.
+    assert.match(text, /The name suggests a write \(`delete`\), but the visible handler only computes its result/);
+  });
+
   test('on the callee of a registration', async () => {
     const hover = await client.hover(BASIC_URI, positionAt(BASIC, offsetOf(BASIC, 'registerTool', 2, 1)));
     assert.ok(hover);

@@ -65,10 +65,15 @@ export function hoverTarget(analysis: FileAnalysis, text: string, offset: number
   return best;
 }
 
-export function hoverMarkdown(target: HoverTarget, profile: Profile): string {
+/** Extra markdown for a tool (what the code shows about it), appended to its hover. */
+export type ToolNotes = (tool: Tool) => string | undefined;
+
+export function hoverMarkdown(target: HoverTarget, profile: Profile, notes?: ToolNotes): string {
   switch (target.kind) {
-    case 'tool':
-      return describeToolMarkdown(target.tool);
+    case 'tool': {
+      const extra = notes?.(target.tool);
+      return extra ? `${describeToolMarkdown(target.tool)}\n\n---\n\n${extra}` : describeToolMarkdown(target.tool);
+    }
     case 'annotations':
       return describeOmittedMarkdown(target.tool, profile);
     case 'key': {
@@ -86,8 +91,9 @@ export function computeHover(
   offset: number,
   profile: Profile,
   toRange: (loc: Loc) => Hover['range'],
+  notes?: ToolNotes,
 ): Hover | null {
   const target = hoverTarget(analysis, text, offset);
   if (!target) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: hoverMarkdown(target, profile) }, range: toRange(target.loc) };
+  return { contents: { kind: MarkupKind.Markdown, value: hoverMarkdown(target, profile, notes) }, range: toRange(target.loc) };
 }

@@ -20,6 +20,8 @@ import { computeCodeActions, FIX_ALL_KIND } from './code-actions';
 import { computeCodeLenses } from './code-lens';
 import { diagnosticsFor, DiagnosticsScheduler, enabledFindings, toDiagnostic } from './diagnostics';
 import { computeHover } from './hover';
+import { evidenceFor, evidenceMarkdown } from '../engine/infer';
+import type { Tool } from '../engine/model';
 import { computeInlayHints } from './inlay-hints';
 import { FileSummaryRequest, ReportRequest, StatsRequest, type FileSummaryParams, type FileSummaryResult, type StatsResult } from './protocol';
 import { ReportBuilder } from './report';
@@ -268,7 +270,12 @@ connection.onHover(
       const analysis = workspace.analyze(uri);
       if (!analysis) return null;
       const offset = doc.offsetAt(params.position); // clamps out-of-range positions to the document
-      return computeHover(analysis, doc.getText(), offset, s.profile, (loc) => workspace.locToRange(loc));
+      // What the code shows about the tool (inferred hints, evidence, name-only notes), from the engine's inference.
+      const project = workspace.project;
+      const sourceFile = project.getSourceFile(analysis.file);
+      const context = sourceFile && { sourceFile, sourceFileOf: (file: string) => project.getSourceFile(file) };
+      const notes = context ? (tool: Tool) => evidenceMarkdown(evidenceFor(tool, context), context) : undefined;
+      return computeHover(analysis, doc.getText(), offset, s.profile, (loc) => workspace.locToRange(loc), notes);
     });
   }),
 );
