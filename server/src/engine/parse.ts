@@ -31,8 +31,12 @@ export function parseSource(path: string, text: string): ts.SourceFile {
   return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path));
 }
 
-/** Quick text test that lets most files skip the full walk: every registration form names one of these. */
-const REGISTRATION_HINT = /\b(?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler|ListToolsRequestSchema)\b|tools\/list/;
+/**
+ * Quick text test that lets most files skip the full walk (and the CLI skip the parser): every registration
+ * form is a member call (`x.registerTool(`, `x?.tool (`, `x["addTool"](`) or a `tools/list` handler.
+ */
+const REGISTRATION_HINT =
+  /\.\s*(?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler)\s*(?:<[^()]*>\s*)?\(|\[\s*['"`](?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler)['"`]\s*\]|ListToolsRequestSchema|tools\/list/;
 
 export function mayRegisterTools(text: string): boolean {
   return REGISTRATION_HINT.test(text);
