@@ -6,6 +6,18 @@ import { expectHints, infer } from './harness';
 const reg = (name: string, handler: string, config = '') => `server.registerTool("${name}", { description: "x"${config ? `, ${config}` : ''} }, ${handler});`;
 
 describe('handler evidence: file system', () => {
+  test('writeFile with a create-only or append flag writes without overwriting', () => {
+    const createOnly = infer(`import * as fs from "node:fs/promises";\n${reg('create', 'async ({ text }) => { await fs.writeFile("notes.txt", text, { flag: "wx" }); return { content: [] }; }')}`);
+    assert.equal(createOnly.hints.readOnlyHint.value, false);
+    assert.equal(createOnly.hints.destructiveHint.value, false, createOnly.hints.destructiveHint.reason);
+    assert.equal(createOnly.hints.idempotentHint.value, true, 'a second create-only write fails and changes nothing');
+    const appending = infer(`import * as fs from "node:fs/promises";\n${reg('log', 'async ({ text }) => { await fs.writeFile("log.txt", text, { flag: "a" }); return { content: [] }; }')}`);
+    assert.equal(appending.hints.destructiveHint.value, false, appending.hints.destructiveHint.reason);
+    assert.equal(appending.hints.idempotentHint.value, false, 'appending again adds again');
+    const overwriting = infer(`import * as fs from "node:fs/promises";\n${reg('save', 'async ({ text }) => { await fs.writeFile("notes.txt", text, { encoding: "utf8" }); return { content: [] }; }')}`);
+    assert.equal(overwriting.hints.destructiveHint.value, true);
+  });
+
   test('a namespace fs.writeFile proves a destructive, closed-world write', () => {
     const inference = infer(`import * as fs from "node:fs/promises";\n${reg('save', 'async ({ text }) => { await fs.writeFile("notes.txt", text); return { content: [] }; }')}`);
     expectHints(inference, { readOnlyHint: [false, 'proven'], destructiveHint: [true, 'proven'], openWorldHint: [false, 'proven'] });

@@ -74,11 +74,11 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
   // destructiveHint (meaningful only when the tool writes)
   let destructive: InferredHint;
   const destroys = handlerStrong.filter((e) => e.effect === 'destroy');
-  const overwrites = writesAll.filter((e) => e.effect === 'write');
+  const overwrites = writesAll.filter((e) => e.effect === 'write' && !e.createOnly);
   if (readOnly.value) destructive = hint('destructiveHint', false, readOnly.confidence, readOnly.reason, readOnly.evidence);
   else if (destroys.length > 0) destructive = hint('destructiveHint', true, 'proven', describe(destroys[0]), destroys);
   else if (overwrites.length > 0) destructive = hint('destructiveHint', true, 'likely', `${describe(overwrites[0])} (may overwrite)`, overwrites);
-  else if (complete && processes.length === 0 && writesAll.length > 0 && writesAll.every((e) => e.effect === 'append')) {
+  else if (complete && processes.length === 0 && writesAll.length > 0 && writesAll.every((e) => e.effect === 'append' || e.createOnly)) {
     destructive = hint('destructiveHint', false, writesAll.every((e) => e.strength === 'strong') ? 'proven' : 'likely', `only adds: ${describe(writesAll[0])}`, writesAll);
   } else destructive = defaultHint('destructiveHint', unknownReason ?? 'no evidence it only adds');
 

@@ -426,7 +426,12 @@ class HandlerWalker {
       const effect = fsMethodEffect(member);
       if (effect) {
         const moves = /^(rename|move)(Sync)?$/.test(member);
-        this.add({ effect, strength: 'strong', world: 'closed', text: `calls \`${text}\``, ...(moves ? { notRepeatable: true } : {}) }, call, sf);
+        const flag = effect === 'destroy' ? writeFlag(call, sf, this.evaluator) : undefined;
+        // `{ flag: 'wx' }` only creates (it fails when the file exists); `{ flag: 'a' }` appends. Neither overwrites.
+        const createOnly = !!flag?.includes('x');
+        const flagged: Effect | undefined = createOnly ? 'write' : flag?.startsWith('a') ? 'append' : undefined;
+        const detail = flagged ? `(with flag \`${flag}\`)` : undefined;
+        this.add({ effect: flagged ?? effect, strength: 'strong', world: 'closed', text: `calls \`${text}\``, ...(detail ? { detail } : {}), ...(createOnly ? { createOnly } : {}), ...(moves ? { notRepeatable: true } : {}) }, call, sf);
         return true;
       }
       if (PURE_METHODS.includes(member) || member === 'promises') return true;
@@ -837,4 +842,15 @@ function dependsOnParameters(expr: ts.Expression, sf: ts.SourceFile, depth = 0):
 function truncate(text: string, max = 60): string {
   const oneLine = text.replace(/\s+/g, ' ');
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+/** The `flag` of a write call's options object (`writeFile(path, data, { flag: 'wx' })`), when it is known. */
+function writeFlag(call: ts.CallExpression, sf: ts.SourceFile, evaluator: Evaluator): string | undefined {
+  for (const arg of call.arguments.slice(2)) {
+    const value = evaluator.evaluate(arg, sf, EMPTY_ENV);
+    if (value.kind !== 'object') continue;
+    const flag = value.properties.get('flag')?.value;
+    if (flag?.kind === 'literal' && typeof flag.value === 'string') return flag.value;
+  }
+  return undefined;
 }

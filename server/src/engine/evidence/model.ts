@@ -32,6 +32,8 @@ export interface Evidence {
   loc: Loc;
   /** A write that repeating does not make harmless (renaming or moving: the second call acts on something else). */
   notRepeatable?: boolean;
+  /** A write that only creates and fails when the target exists (`writeFile(p, d, { flag: 'wx' })`): it never overwrites. */
+  createOnly?: boolean;
   /** The `world` is a guess (a request to a fixed or configured host: the server's own backend, maybe). */
   worldWeak?: boolean;
 }
