@@ -2,8 +2,37 @@
 // `npm run docs` writes them; test/docs.test.ts fails when they are out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RULES } from '../server/src/engine/rules';
+import { RULES, ruleDocUrl } from '../server/src/engine/rules';
 import { INVALID_DIRECTIVE, UNUSED_DIRECTIVE } from '../server/src/engine/rules/directives';
+import { ANALYSIS_FAILED, UNREADABLE_FILE } from '../server/src/engine/project';
+
+/** Findings that are not about a tool: the directives and files the engine could not read. */
+const OTHER_FINDINGS: { id: string; severity: string; what: string; why: string }[] = [
+  {
+    id: INVALID_DIRECTIVE,
+    severity: 'warning',
+    what: 'A `mcp-hints-disable` comment without a reason, or naming an unknown rule.',
+    why: 'A suppression is a claim a reviewer should be able to read: write `// mcp-hints-disable-next-line <rule> -- <reason>`. Until it has a reason and known rule ids it suppresses nothing.',
+  },
+  {
+    id: UNUSED_DIRECTIVE,
+    severity: 'warning',
+    what: 'A `mcp-hints-disable` comment that suppresses nothing.',
+    why: 'Stale suppressions hide the next real finding on that line. The quick fix removes the comment.',
+  },
+  {
+    id: UNREADABLE_FILE,
+    severity: 'error',
+    what: 'A file that could not be read (permissions, a dangling link, a device).',
+    why: 'Nothing in it was checked; the other files still were.',
+  },
+  {
+    id: ANALYSIS_FAILED,
+    severity: 'error',
+    what: 'A file the parser or analyser could not handle (for example code nested thousands of levels deep).',
+    why: 'Nothing in it was checked; the other files still were.',
+  },
+];
 
 const root = join(__dirname, '..');
 
@@ -20,13 +49,15 @@ export function ruleDocs(): Map<string, string> {
         `or \`--rule ${rule.id}=off\` on the command line. For one line: \`// mcp-hints-disable-next-line ${rule.id} -- <reason>\`.\n`,
     );
   }
+  for (const other of OTHER_FINDINGS) {
+    out.set(`docs/rules/${other.id}.md`, `# ${other.id}\n\nSeverity: **${other.severity}**\n\n${other.what}\n\n## Why\n\n${other.why}\n`);
+  }
   return out;
 }
 
 export function readmeTable(): string {
   const rows = RULES.map((r) => `| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.defaultSeverity} | ${r.docs.what.replace(/\|/g, '\\|')} |`);
-  rows.push(`| \`${INVALID_DIRECTIVE}\` | warning | A \`mcp-hints-disable\` comment without a reason, or naming an unknown rule. |`);
-  rows.push(`| \`${UNUSED_DIRECTIVE}\` | warning | A \`mcp-hints-disable\` comment that suppresses nothing. |`);
+  for (const other of OTHER_FINDINGS) rows.push(`| [\`${other.id}\`](docs/rules/${other.id}.md) | ${other.severity} | ${other.what.replace(/\|/g, '\\|')} |`);
   return `| rule | severity | reports |\n|---|---|---|\n${rows.join('\n')}`;
 }
 
@@ -40,9 +71,24 @@ export function readmeWithTable(readme: string): string {
   return `${readme.slice(0, start + BEGIN.length)}\n${readmeTable()}\n${readme.slice(end)}`;
 }
 
+/** package.json with `mcp-hints.rules` listing every rule id (completion and docs in the settings editor). */
+export function packageJsonWithRules(text: string): string {
+  const pkg = JSON.parse(text);
+  const rules = pkg.contributes.configuration.properties['mcp-hints.rules'];
+  rules.properties = Object.fromEntries(
+    RULES.map((rule) => [
+      rule.id,
+      { type: 'string', enum: ['error', 'warning', 'info', 'hint', 'off'], markdownDescription: `Severity of [\`${rule.id}\`](${ruleDocUrl(rule.id)}) (default: ${rule.defaultSeverity}). ${rule.docs.what}` },
+    ]),
+  );
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
 if (require.main === module) {
   for (const [path, text] of ruleDocs()) writeFileSync(join(root, path), text);
   const readmePath = join(root, 'README.md');
   writeFileSync(readmePath, readmeWithTable(readFileSync(readmePath, 'utf8')));
+  const packagePath = join(root, 'package.json');
+  writeFileSync(packagePath, packageJsonWithRules(readFileSync(packagePath, 'utf8')));
   console.log(`wrote ${ruleDocs().size} rule pages and the README table`);
 }

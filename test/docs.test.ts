@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readmeWithTable, ruleDocs } from '../scripts/gen-docs';
+import { packageJsonWithRules, readmeWithTable, ruleDocs } from '../scripts/gen-docs';
 
 const root = join(__dirname, '..');
 
@@ -16,4 +16,9 @@ test('docs/rules pages match the rule files', () => {
 test('README rule table matches the rule files', () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   assert.equal(readmeWithTable(readme), readme, 'README rule table is out of date: run npm run docs');
+});
+
+test('package.json lists every rule in the mcp-hints.rules setting', () => {
+  const text = readFileSync(join(root, 'package.json'), 'utf8');
+  assert.equal(packageJsonWithRules(text), text, 'package.json rule settings are out of date: run npm run docs');
 });
