@@ -53,21 +53,33 @@ interface Candidate {
   form: Form;
 }
 
+/** Registration calls per top-level statement: after an edit, statements the re-parse reused are not walked again. */
+const callsByStatement = new WeakMap<ts.Node, Candidate[]>();
+
 function registrationCalls(sf: ts.SourceFile): Candidate[] {
   const out: Candidate[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      let method: string | undefined;
-      if (ts.isPropertyAccessExpression(callee)) method = callee.name.text;
-      else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
-      const form = method ? FORM_BY_METHOD.get(method) : undefined;
-      if (form && method) out.push({ call: node, method, form });
+  for (const statement of sf.statements) {
+    let calls = callsByStatement.get(statement);
+    if (!calls) {
+      calls = [];
+      collectCalls(statement, calls);
+      callsByStatement.set(statement, calls);
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+    out.push(...calls);
+  }
   return out;
+}
+
+function collectCalls(node: ts.Node, out: Candidate[]): void {
+  if (ts.isCallExpression(node)) {
+    const callee = node.expression;
+    let method: string | undefined;
+    if (ts.isPropertyAccessExpression(callee)) method = callee.name.text;
+    else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
+    const form = method ? FORM_BY_METHOD.get(method) : undefined;
+    if (form && method) out.push({ call: node, method, form });
+  }
+  ts.forEachChild(node, (child) => collectCalls(child, out));
 }
 
 /** Runs the form, expanding loops, callbacks and wrappers that supply the name or the annotations. */

@@ -729,7 +729,25 @@ const mutationsByScope = new WeakMap<ts.Node, Mutations>();
 function scopeMutations(scope: ts.Node): Mutations {
   const cached = mutationsByScope.get(scope);
   if (cached) return cached;
+  // Per statement, so that after an edit only the statements the re-parse made anew are walked again.
   const mutations: Mutations = { writes: new Map(), pushes: new Map() };
+  ts.forEachChild(scope, (child) => {
+    const part = statementMutations(child);
+    for (const [name, list] of part.writes) mutations.writes.set(name, [...(mutations.writes.get(name) ?? []), ...list]);
+    for (const [name, list] of part.pushes) mutations.pushes.set(name, [...(mutations.pushes.get(name) ?? []), ...list]);
+  });
+  mutationsByScope.set(scope, mutations);
+  return mutations;
+}
+
+const mutationsByStatement = new WeakMap<ts.Node, Mutations>();
+const NO_MUTATIONS: Mutations = { writes: new Map(), pushes: new Map() };
+
+function statementMutations(statement: ts.Node): Mutations {
+  const cached = mutationsByStatement.get(statement);
+  if (cached) return cached;
+  let mutations = NO_MUTATIONS;
+  const own = () => (mutations === NO_MUTATIONS ? (mutations = { writes: new Map(), pushes: new Map() }) : mutations);
   const rootOf = (target: ts.Expression): ts.Identifier | undefined => {
     let node = skipOuterExpressions(target);
     while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) node = skipOuterExpressions(node.expression);
@@ -742,20 +760,18 @@ function scopeMutations(scope: ts.Node): Mutations {
     else if (ts.isDeleteExpression(node)) target = node.expression;
     else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'push' && ts.isIdentifier(node.expression.expression)) {
       const name = node.expression.expression.text;
-      const list = mutations.pushes.get(name) ?? [];
-      list.push(node);
-      mutations.pushes.set(name, list);
+      const pushes = own().pushes;
+      pushes.set(name, [...(pushes.get(name) ?? []), node]);
     }
     const root = target && rootOf(target);
     if (root) {
-      const list = mutations.writes.get(root.text) ?? [];
-      list.push({ node, root });
-      mutations.writes.set(root.text, list);
+      const writes = own().writes;
+      writes.set(root.text, [...(writes.get(root.text) ?? []), { node, root }]);
     }
     ts.forEachChild(node, visit);
   };
-  ts.forEachChild(scope, visit);
-  mutationsByScope.set(scope, mutations);
+  visit(statement);
+  mutationsByStatement.set(statement, mutations);
   return mutations;
 }
 
