@@ -72,15 +72,18 @@ export interface DeclaredAnnotations {
 export type AnnotationSlot =
   /** Insert `annotations: {…}` as a property of this object literal (registerTool config, fastmcp def, tools/list entry). */
   | { kind: 'property'; object: Loc }
-  /** Insert a new argument before this argument (server.tool shapes); `needsEmptySchema` when `{}` must come first. */
-  | { kind: 'argument'; before: Loc; needsEmptySchema: boolean }
+  /**
+   * Insert a new argument before this argument (server.tool shapes). A plain object of hints there is always read as
+   * annotations, and adding `{}` would change the callback's arguments, so nothing else is inserted.
+   */
+  | { kind: 'argument'; before: Loc }
   /** Nowhere the engine can safely write (config behind a constant in another file, a loop over data, …). */
   | { kind: 'none'; reason: string };
 
 /** Hints written where the SDK never reads them. */
 export interface MisplacedHints {
-  /** What went wrong, e.g. 'nested-annotations', 'in-input-schema', 'schema-slot', 'config-top-level'. */
-  kind: 'nested-annotations' | 'in-input-schema' | 'schema-slot' | 'config-top-level';
+  /** What went wrong: nested in the annotations slot, in the input schema (also `tool()`'s schema argument), or at the config's top level. */
+  kind: 'nested-annotations' | 'in-input-schema' | 'config-top-level';
   /** The object that holds the misplaced keys. */
   loc: Loc;
   /** The hint properties found there. */

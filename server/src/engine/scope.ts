@@ -36,9 +36,6 @@ function declarationIn(container: ts.Node, name: string, child: ts.Node): Declar
       const path = bindingPath(parameter.name, name);
       if (path) return { kind: 'parameter', declaration: parameter, path };
     }
-    if ((ts.isFunctionExpression(container) || ts.isFunctionDeclaration(container)) && container.name?.text === name && ts.isFunctionExpression(container)) {
-      return undefined;
-    }
     return undefined;
   }
   if ((ts.isForOfStatement(container) || ts.isForInStatement(container) || ts.isForStatement(container)) && child !== container.initializer) {

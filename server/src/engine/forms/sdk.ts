@@ -140,7 +140,7 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
 
   const slot: AnnotationSlot = annotations
     ? { kind: 'none', reason: 'annotations are already given' }
-    : { kind: 'argument', before: locOf(callback, sf), needsEmptySchema: false };
+    : { kind: 'argument', before: locOf(callback, sf) };
   return [
     {
       form: 'tool',

@@ -59,8 +59,7 @@ export function addAnnotationsEdit(tool: Tool, context: RuleContext, hints: Sugg
   const lineStart = sf.text.lastIndexOf('\n', before - 1) + 1;
   const ownLine = /^[ \t]*$/.test(sf.text.slice(lineStart, before));
   const value = annotationsObjectText(sf, before, entries, ownLine);
-  const prefix = slot.needsEmptySchema ? '{}, ' : '';
-  return { file, start: before, end: before, newText: ownLine ? `${prefix}${value},${eol(sf.text)}${lineIndent(sf.text, before)}` : `${prefix}${value}, ` };
+  return { file, start: before, end: before, newText: ownLine ? `${value},${eol(sf.text)}${lineIndent(sf.text, before)}` : `${value}, ` };
 }
 
 /**

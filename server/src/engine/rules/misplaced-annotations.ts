@@ -7,7 +7,6 @@ import { annotationsObjectText } from './helpers';
 const WHERE: Record<MisplacedHints['kind'], string> = {
   'nested-annotations': 'inside another `annotations` object, where the SDK never looks',
   'in-input-schema': 'in the input schema, where they become tool parameters (and crash some servers at run time)',
-  'schema-slot': 'in an argument that `tool()` reads as the input schema',
   'config-top-level': 'at the top level of the tool config instead of under `annotations`',
 };
 
