@@ -2,14 +2,15 @@
 // servers really declare them, and leave their look-alikes alone. Packages are fetched at test time into
 // .cache/corpus (git-ignored) and never committed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CORPUS_CACHE, corpusSource, ensureCorpus } from './location';
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const repo = resolve(__dirname, '../..');
-const corpusDir = resolve(repo, '../shared/corpus');
-const cacheDir = join(repo, '.cache/corpus');
+const corpusDir = corpusSource();
+const cacheDir = CORPUS_CACHE;
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 interface ExpectedTool {
@@ -38,10 +39,7 @@ interface FoundTool {
 const expected: ExpectedPackage[] = JSON.parse(readFileSync(join(corpusDir, 'expected.json'), 'utf8'));
 const packageDir = (p: ExpectedPackage) => join(cacheDir, `${p.package.replace(/\//g, '__')}@${p.version}`);
 
-before(() => {
-  if (expected.every((p) => existsSync(packageDir(p)))) return;
-  execFileSync(process.execPath, [join(corpusDir, 'fetch.mjs'), join(corpusDir, 'packages.json'), cacheDir], { stdio: 'inherit' });
-});
+before(() => ensureCorpus(expected.map(packageDir)));
 
 function check(dir: string): { tools: FoundTool[] } {
   // Exit code 1 only means findings were reported; the JSON is what this test reads.

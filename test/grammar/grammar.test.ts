@@ -4,6 +4,7 @@
 // 2. a deliberately broken copy of each grammar must make those fixtures fail (so the fixtures can fail);
 // 3. injecting must not change how any other line is tokenized (fixtures, a synthetic file, and the
 //    real servers in .cache/corpus when they are there).
+import { ensureCorpus } from '../corpus/location';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -200,12 +201,8 @@ test('after a multi-line annotations object the rest of the file is tokenized as
   assert.ok(noteLine.injected.some((t) => t.scopes.includes('meta.objectliteral.mcp-hints-annotations')));
 });
 
-test('injections leave the real servers\' code alone (corpus, when fetched)', async (t) => {
-  const corpus = path.join(root, '.cache/corpus');
-  if (!fs.existsSync(corpus)) {
-    t.skip('.cache/corpus is not fetched');
-    return;
-  }
+test('injections leave the real servers\' code alone (corpus)', async () => {
+  const corpus = ensureCorpus();
   const files = (fs.readdirSync(corpus, { recursive: true }) as string[])
     .filter((f) => /\.(ts|js|mjs|cjs)$/.test(f) && !f.endsWith('.d.ts') && !f.includes('node_modules') && !f.includes('third_party'))
     .map((f) => path.join(corpus, f))

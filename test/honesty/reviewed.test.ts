@@ -5,12 +5,10 @@
 // - 'author-pessimistic': the inference is more optimistic than the author, and the code shows the inference is
 //   the truth (the author chose a safe default). Allowed: never more optimistic than the truth.
 // An 'inference-wrong' verdict is not allowed to stay: fix the inference instead.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
+import { ensureCorpus } from '../corpus/location';
 import { before, describe, test } from 'node:test';
-import { CORPUS_CACHE, honestyReport, type HonestyResult } from './honesty';
+import { honestyReport, type HonestyResult } from './honesty';
 
 type Verdict = 'author-wrong' | 'author-pessimistic';
 
@@ -36,10 +34,7 @@ const REVIEWED: Record<string, { verdict: Verdict; why: string }> = {
 let result: HonestyResult;
 
 before(() => {
-  if (!existsSync(CORPUS_CACHE)) {
-    const corpusDir = resolve(__dirname, '../../../shared/corpus');
-    execFileSync(process.execPath, [join(corpusDir, 'fetch.mjs'), join(corpusDir, 'packages.json'), CORPUS_CACHE], { stdio: 'inherit' });
-  }
+  ensureCorpus();
   result = honestyReport();
 });
 

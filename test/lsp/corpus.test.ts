@@ -3,21 +3,23 @@
 // and fix-all applied twice: the result must parse as well as before and the second pass change nothing.
 
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { CORPUS_CACHE, ensureCorpus } from '../corpus/location';
+import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { globSync } from 'tinyglobby';
 import { mayRegisterTools, parseSource } from '../../server/src/engine/parse';
-import { applyEdits, editsFor, LspClient, positionAt, ROOT } from './harness';
+import { applyEdits, editsFor, LspClient, positionAt } from './harness';
 
-const CORPUS = join(ROOT, '.cache', 'corpus');
+const CORPUS = CORPUS_CACHE;
 
 function parseErrors(path: string, text: string): number {
   return ((parseSource(path, text) as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics ?? []).length;
 }
 
-test('corpus servers: diagnostics, quick fixes and idempotent fix-all', { skip: !existsSync(CORPUS) && 'corpus not fetched (.cache/corpus)' }, async (t) => {
+test('corpus servers: diagnostics, quick fixes and idempotent fix-all', async (t) => {
+  ensureCorpus();
   const files = globSync(['**/*.{js,mjs,cjs,ts}'], { cwd: CORPUS, absolute: true, ignore: ['**/node_modules/**', '**/*.d.ts', '**/*.map'] })
     .filter((f) => mayRegisterTools(readFileSync(f, 'utf8')))
     .sort();
