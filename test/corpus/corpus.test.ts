@@ -1,6 +1,6 @@
-// Real MCP servers from npm (../shared/corpus): the analyser must find their tools, read their hints as the
-// servers really declare them, and leave their look-alikes alone. Packages are fetched at test time into
-// .cache/corpus (git-ignored) and never committed.
+// Real MCP servers from npm (facts in test/corpus/data/pinned): the analyser must find their tools, read their
+// hints as the servers really declare them, and leave their look-alikes alone. Packages are fetched at test time
+// into .cache/corpus (git-ignored) and never committed.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -39,7 +39,7 @@ interface FoundTool {
 const expected: ExpectedPackage[] = JSON.parse(readFileSync(join(corpusDir, 'expected.json'), 'utf8'));
 const packageDir = (p: ExpectedPackage) => join(cacheDir, `${p.package.replace(/\//g, '__')}@${p.version}`);
 
-before(() => ensureCorpus(expected.map(packageDir)));
+before(() => ensureCorpus());
 
 function check(dir: string): { tools: FoundTool[] } {
   // Exit code 1 only means findings were reported; the JSON is what this test reads.

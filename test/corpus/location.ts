@@ -1,26 +1,44 @@
-// Where the pinned corpus lives and how tests get it: ../shared/corpus beside the checkout (CI's layout) or
-// MCP_HINTS_CORPUS, fetched at test time into .cache/corpus (git-ignored, never committed).
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// The two corpora of real servers and where tests get them. Their facts (pinned packages with sha512, what each
+// server answered to `tools/list`, the expected tools of the pinned nine) are data in test/corpus/data; the
+// packages themselves are fetched at test time into .cache/ (git-ignored, never committed) by ./fetch.
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fetchPackages, packageFolderName, type PinnedPackage } from './fetch';
 
 const repo = resolve(__dirname, '../..');
 
-export const CORPUS_SOURCE = process.env.MCP_HINTS_CORPUS ?? resolve(repo, '../shared/corpus');
-export const CORPUS_CACHE = join(repo, '.cache/corpus');
-
-/** The corpus manifest folder, or a clear error when the checkout has no shared/ beside it. */
-export function corpusSource(): string {
-  if (!existsSync(join(CORPUS_SOURCE, 'expected.json'))) {
-    throw new Error(`The corpus manifest is not at ${CORPUS_SOURCE}: put shared/ beside the checkout (as CI does) or set MCP_HINTS_CORPUS.`);
-  }
-  return CORPUS_SOURCE;
+export interface Corpus {
+  name: 'pinned' | 'wild';
+  /** Committed facts: packages.json, runtime/, and for the pinned nine expected.json. */
+  dataDir: string;
+  /** Where the packages are unpacked, one folder per package. */
+  cacheDir: string;
+  packages(): PinnedPackage[];
+  packageDir(p: { package: string; version: string }): string;
+  /** Fetches whatever is missing, then returns cacheDir. */
+  ensure(log?: (line: string) => void): string;
 }
 
-/** Fetches the pinned packages into .cache/corpus unless every one is already there. */
-export function ensureCorpus(packageDirs: string[] = []): string {
-  const source = corpusSource();
-  if (existsSync(CORPUS_CACHE) && packageDirs.every((dir) => existsSync(dir))) return CORPUS_CACHE;
-  execFileSync(process.execPath, [join(source, 'fetch.mjs'), join(source, 'packages.json'), CORPUS_CACHE], { stdio: 'inherit' });
-  return CORPUS_CACHE;
+function corpus(name: Corpus['name'], cacheFolder: string): Corpus {
+  const dataDir = join(repo, 'test/corpus/data', name);
+  const cacheDir = join(repo, '.cache', cacheFolder);
+  const self: Corpus = {
+    name,
+    dataDir,
+    cacheDir,
+    packages: () => JSON.parse(readFileSync(join(dataDir, 'packages.json'), 'utf8')),
+    packageDir: (p) => join(cacheDir, packageFolderName(p)),
+    ensure(log = (line) => process.stderr.write(`${line}\n`)) {
+      fetchPackages(self.packages(), cacheDir, log);
+      return cacheDir;
+    },
+  };
+  return self;
 }
+
+export const CORPORA = { pinned: corpus('pinned', 'corpus'), wild: corpus('wild', 'corpus-wild') };
+
+/** The pinned nine (../shared/corpus when this project began). */
+export const CORPUS_CACHE = CORPORA.pinned.cacheDir;
+export const corpusSource = (): string => CORPORA.pinned.dataDir;
+export const ensureCorpus = (): string => CORPORA.pinned.ensure();

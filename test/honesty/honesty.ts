@@ -1,15 +1,15 @@
-// `npm run honesty`: infers hints for every tool of the corpus (../shared/corpus, cached in .cache/corpus) while
+// `npm run honesty`: infers hints for every tool of the pinned corpus (fetched into .cache/corpus) while
 // ignoring what the authors wrote, prints agreement per hint, and lists every case where the inference is more
 // optimistic than the author, or where the author's claim is contradicted by evidence.
 // test/honesty/reviewed.test.ts holds the verdict for each listed case.
-import { existsSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { CORPUS_CACHE, ensureCorpus } from '../corpus/location';
+import { join, relative } from 'node:path';
 import { discoverFiles, safeDiskHost } from '../../server/src/engine/files';
 import { inferHints } from '../../server/src/engine/infer';
 import { HINT_DEFAULTS, HINT_KEYS, type HintKey } from '../../server/src/engine/model';
 import { Project } from '../../server/src/engine/project';
 
-export const CORPUS_CACHE = resolve(__dirname, '../../.cache/corpus');
 export const CONTRADICTION_RULES = ['read-only-contradicted', 'destructive-understated', 'idempotent-overclaimed', 'closed-world-contradicted'];
 
 export interface HonestyCase {
@@ -81,10 +81,7 @@ export function honestyReport(cacheDir = CORPUS_CACHE): HonestyResult {
 }
 
 function main(): void {
-  if (!existsSync(CORPUS_CACHE)) {
-    console.error(`No corpus in ${CORPUS_CACHE}: run the corpus test (node scripts/test.mjs corpus) to fetch it.`);
-    process.exit(2);
-  }
+  ensureCorpus();
   const result = honestyReport();
   console.log(`Honesty over ${result.tools} corpus tools (inference ignores what the authors wrote)\n`);
   console.log('hint              author wrote  inferred (not default)  both  agree');

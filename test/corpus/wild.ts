@@ -1,0 +1,164 @@
+// The wild corpus measured: for every package, the static reading (`mcp-hints check --format json`) against what
+// the server really answered to `tools/list` (test/corpus/data/wild/runtime), through the same comparison
+// `mcp-hints verify` makes. `npm run corpus` prints the per-package table; wild.test.ts holds the figures.
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { compareWithRuntime, type Comparison, type RuntimeTool, type StaticTool } from '../../server/src/engine/runtime-compare';
+import { HINT_KEYS } from '../../server/src/engine/model';
+import { packageFolderName } from './fetch';
+import { CORPORA } from './location';
+
+const repo = resolve(__dirname, '../..');
+const run = promisify(execFile);
+
+/**
+ * Packages set aside: nobody reads their sources while building the engine, so their figures show how it does on
+ * code it was not tuned to. They are measured with the others and listed apart.
+ */
+export const HELD_OUT = new Set([
+  '@hubspot/mcp-server',
+  '@line/line-bot-mcp-server',
+  '@tiberriver256/mcp-server-azure-devops',
+  'creem',
+  'hevy-mcp',
+]);
+
+export interface WildPackage {
+  package: string;
+  version: string;
+  family: string;
+  tools: number;
+}
+
+export interface PackageResult {
+  package: string;
+  family: string;
+  heldOut: boolean;
+  listed: number;
+  found: number;
+  /** Found tools whose four hints equal what the server sends. */
+  hintsEqual: number;
+  titlesEqual: number;
+  notListed: number;
+  comparison: Comparison;
+  error?: string;
+}
+
+async function staticReading(dir: string): Promise<StaticTool[]> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run(process.execPath, [join(repo, 'dist/cli.js'), 'check', '.', '--format', 'json'], { cwd: dir, maxBuffer: 1 << 28 }));
+  } catch (error) {
+    // Exit code 1 only means findings were reported.
+    const failed = error as { code?: number; stdout?: string };
+    if (failed.code !== 1 || !failed.stdout) throw error;
+    stdout = failed.stdout;
+  }
+  return JSON.parse(stdout).tools;
+}
+
+export async function measurePackage(p: WildPackage): Promise<PackageResult> {
+  const runtime = JSON.parse(readFileSync(join(CORPORA.wild.dataDir, 'runtime', `${packageFolderName(p)}.json`), 'utf8')) as { tools: RuntimeTool[] };
+  const base = { package: p.package, family: p.family, heldOut: HELD_OUT.has(p.package), listed: new Set(runtime.tools.map((t) => t.name)).size };
+  let found: StaticTool[] = [];
+  let error: string | undefined;
+  try {
+    found = await staticReading(CORPORA.wild.packageDir(p));
+  } catch (e) {
+    error = String((e as Error).message).split('\n')[0];
+  }
+  const comparison = compareWithRuntime(found, runtime.tools);
+  const both = comparison.tools.filter((t) => t.static && t.runtime);
+  const hintsEqual = both.filter((t) => HINT_KEYS.every((key) => !t.differences.some((d) => d.key === key) && t.static![key] !== 'unresolved')).length;
+  const titlesEqual = both.filter((t) => !t.differences.some((d) => d.key === 'title') && t.static!.title !== 'unresolved').length;
+  return { ...base, found: both.length, hintsEqual, titlesEqual, notListed: comparison.counts['not-listed'], comparison, error };
+}
+
+/** Measures every package, two at a time (each check is its own process). */
+export async function measureWild(): Promise<PackageResult[]> {
+  CORPORA.wild.ensure();
+  const packages = CORPORA.wild.packages() as unknown as WildPackage[];
+  const results: PackageResult[] = new Array(packages.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < packages.length) {
+      const i = next++;
+      results[i] = await measurePackage(packages[i]);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
+}
+
+export interface Totals {
+  listed: number;
+  found: number;
+  hintsEqual: number;
+  titlesEqual: number;
+  recall: number;
+  hintAccuracy: number;
+}
+
+export function totals(results: PackageResult[]): Totals {
+  const sum = (f: (r: PackageResult) => number) => results.reduce((n, r) => n + f(r), 0);
+  const listed = sum((r) => r.listed);
+  const found = sum((r) => r.found);
+  const hintsEqual = sum((r) => r.hintsEqual);
+  return {
+    listed, found, hintsEqual, titlesEqual: sum((r) => r.titlesEqual),
+    recall: listed ? found / listed : 1,
+    hintAccuracy: found ? hintsEqual / found : 1,
+  };
+}
+
+const pct = (n: number) => `${(100 * n).toFixed(1)}%`;
+
+export function formatTable(results: PackageResult[]): string {
+  const lines: string[] = [];
+  const header = `${'package'.padEnd(42)} ${'listed'.padStart(6)} ${'found'.padStart(6)} ${'recall'.padStart(7)} ${'hints='.padStart(7)} ${'title='.padStart(7)} ${'extra'.padStart(6)}  family`;
+  const row = (r: PackageResult) =>
+    `${r.package.padEnd(42)} ${String(r.listed).padStart(6)} ${String(r.found).padStart(6)} ${pct(r.listed ? r.found / r.listed : 1).padStart(7)} ` +
+    `${String(r.hintsEqual).padStart(7)} ${String(r.titlesEqual).padStart(7)} ${String(r.notListed).padStart(6)}  ${r.family}${r.error ? `  ERROR: ${r.error}` : ''}`;
+  const section = (title: string, rows: PackageResult[]) => {
+    const t = totals(rows);
+    lines.push(title, header, ...rows.map(row));
+    lines.push(`${'total'.padEnd(42)} ${String(t.listed).padStart(6)} ${String(t.found).padStart(6)} ${pct(t.recall).padStart(7)} ${String(t.hintsEqual).padStart(7)} ${String(t.titlesEqual).padStart(7)}`);
+    lines.push(`recall ${pct(t.recall)} (${t.found}/${t.listed}); hints equal on ${pct(t.hintAccuracy)} of found tools (${t.hintsEqual}/${t.found}); titles equal ${t.titlesEqual}/${t.found}`, '');
+  };
+  section('Developed against:', results.filter((r) => !r.heldOut));
+  section('Held out (never read while building):', results.filter((r) => r.heldOut));
+  const all = totals(results);
+  lines.push(`All ${results.length} packages: recall ${pct(all.recall)}, hints equal ${pct(all.hintAccuracy)}.`);
+  lines.push('extra = tools found statically that the recorded server did not list (behind flags, other builds or look-alikes).');
+  return lines.join('\n');
+}
+
+/** Raises each package's floor to what it reaches now; never lowers one. */
+function raiseFloors(results: PackageResult[]): void {
+  const path = join(CORPORA.wild.dataDir, 'floors.json');
+  const floors: Record<string, { found: number; hintsEqual: number }> = JSON.parse(readFileSync(path, 'utf8'));
+  for (const r of results) {
+    const old = floors[r.package] ?? { found: 0, hintsEqual: 0 };
+    floors[r.package] = { found: Math.max(old.found, r.found), hintsEqual: Math.max(old.hintsEqual, r.hintsEqual) };
+  }
+  writeFileSync(path, `${JSON.stringify(floors, null, 2)}\n`);
+  console.log(`floors raised in ${path}`);
+}
+
+if (require.main === module) {
+  const verbose = process.argv.includes('--verbose');
+  measureWild().then((results) => {
+    console.log(formatTable(results));
+    if (process.argv.includes('--raise-floors')) raiseFloors(results);
+    if (verbose) {
+      for (const r of results) {
+        const off = r.comparison.tools.filter((t) => t.status !== 'match');
+        if (off.length === 0) continue;
+        console.log(`\n${r.package}${r.heldOut ? ' (held out)' : ''}`);
+        for (const t of off) console.log(`  ${t.status.padEnd(18)} ${t.name}${t.differences.map((d) => ` ${d.key}: ${JSON.stringify(d.static)} → ${JSON.stringify(d.runtime)}`).join(',')}`);
+      }
+    }
+  });
+}
