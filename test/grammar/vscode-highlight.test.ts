@@ -63,11 +63,16 @@ test('VS Code colours the directives and annotation keys (code-server + Chromium
     return token.color;
   };
 
-  // The grammar may be applied a moment after the file opens: wait until the directive is its own token.
+  // Monaco tokenizes in the background, top to bottom, and a loaded machine shows lines coloured before their
+  // grammar ran: wait until the last line's directive is its own token and two reads in a row agree.
+  const lastLineTokenized = (r: Rendered) => r[10]?.some((s) => s.text.trim() === 'mcp-hints-disable-line');
   let rendered = await tokens();
-  for (let i = 0; i < 60 && !rendered[0]?.some((s) => s.text.trim() === 'mcp-hints-disable-next-line'); i++) {
+  for (let i = 0; i < 120; i++) {
     await page.waitForTimeout(500);
-    rendered = await tokens();
+    const next = await tokens();
+    const settled = lastLineTokenized(next) && JSON.stringify(next) === JSON.stringify(rendered);
+    rendered = next;
+    if (settled) break;
   }
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'grammar-highlighting.png') });
