@@ -2,62 +2,35 @@
 // `npm run docs` writes them; test/docs.test.ts fails when they are out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RULES, ruleDocUrl } from '../server/src/engine/rules';
-import { INVALID_DIRECTIVE, UNUSED_DIRECTIVE } from '../server/src/engine/rules/directives';
-import { ANALYSIS_FAILED, UNREADABLE_FILE } from '../server/src/engine/project';
-
-/** Findings that are not about a tool: the directives and files the engine could not read. */
-const OTHER_FINDINGS: { id: string; severity: string; what: string; why: string }[] = [
-  {
-    id: INVALID_DIRECTIVE,
-    severity: 'warning',
-    what: 'A `mcp-hints-disable` comment without a reason, or naming an unknown rule.',
-    why: 'A suppression is a claim a reviewer should be able to read: write `// mcp-hints-disable-next-line <rule> -- <reason>`. Until it has a reason and known rule ids it suppresses nothing.',
-  },
-  {
-    id: UNUSED_DIRECTIVE,
-    severity: 'warning',
-    what: 'A `mcp-hints-disable` comment that suppresses nothing.',
-    why: 'Stale suppressions hide the next real finding on that line. The quick fix removes the comment.',
-  },
-  {
-    id: UNREADABLE_FILE,
-    severity: 'error',
-    what: 'A file that could not be read (permissions, a dangling link, a device).',
-    why: 'Nothing in it was checked; the other files still were.',
-  },
-  {
-    id: ANALYSIS_FAILED,
-    severity: 'error',
-    what: 'A file the parser or analyser could not handle (for example code nested thousands of levels deep).',
-    why: 'Nothing in it was checked; the other files still were.',
-  },
-];
+import { findingDocUrl } from '../server/src/engine/finding-kind';
+import { FINDING_KINDS } from '../server/src/engine/kinds';
+import { RULES } from '../server/src/engine/rules';
 
 const root = join(__dirname, '..');
 
+/** Rules run on tools, so a directive can suppress one of their findings on one line. */
+const RULE_IDS = new Set(RULES.map((rule) => rule.id));
+
 export function ruleDocs(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const rule of RULES) {
-    const examples = rule.docs.examples
+  for (const kind of FINDING_KINDS) {
+    const examples = (kind.docs.examples ?? [])
       .map((e) => `### Reported\n\n\`\`\`ts\n${e.bad}\n\`\`\`\n\n### Honest\n\n\`\`\`ts\n${e.good}\n\`\`\``)
       .join('\n\n');
+    const oneLine = RULE_IDS.has(kind.id) ? ` For one line: \`// mcp-hints-disable-next-line ${kind.id} -- <reason>\`.` : '';
     out.set(
-      `docs/rules/${rule.id}.md`,
-      `# ${rule.id}\n\nDefault severity: **${rule.defaultSeverity}**\n\n${rule.docs.what}\n\n## Why\n\n${rule.docs.why}\n\n## Examples\n\n${examples}\n\n` +
-        `## Turning it off\n\nSet \`"mcp-hints.rules": { "${rule.id}": "off" }\` in VS Code, \`"rules": { "${rule.id}": "off" }\` in \`.mcp-hints.json\`, ` +
-        `or \`--rule ${rule.id}=off\` on the command line. For one line: \`// mcp-hints-disable-next-line ${rule.id} -- <reason>\`.\n`,
+      `docs/rules/${kind.id}.md`,
+      `# ${kind.id}\n\nDefault severity: **${kind.defaultSeverity}**\n\n${kind.docs.what}\n\n## Why\n\n${kind.docs.why}\n\n` +
+        (examples ? `## Examples\n\n${examples}\n\n` : '') +
+        `## Turning it off\n\nSet \`"mcp-hints.rules": { "${kind.id}": "off" }\` in VS Code, \`"rules": { "${kind.id}": "off" }\` in \`.mcp-hints.json\`, ` +
+        `or \`--rule ${kind.id}=off\` on the command line.${oneLine}\n`,
     );
-  }
-  for (const other of OTHER_FINDINGS) {
-    out.set(`docs/rules/${other.id}.md`, `# ${other.id}\n\nSeverity: **${other.severity}**\n\n${other.what}\n\n## Why\n\n${other.why}\n`);
   }
   return out;
 }
 
 export function readmeTable(): string {
-  const rows = RULES.map((r) => `| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.defaultSeverity} | ${r.docs.what.replace(/\|/g, '\\|')} |`);
-  for (const other of OTHER_FINDINGS) rows.push(`| [\`${other.id}\`](docs/rules/${other.id}.md) | ${other.severity} | ${other.what.replace(/\|/g, '\\|')} |`);
+  const rows = FINDING_KINDS.map((k) => `| [\`${k.id}\`](docs/rules/${k.id}.md) | ${k.defaultSeverity} | ${k.docs.what.replace(/\|/g, '\\|')} |`);
   return `| rule | severity | reports |\n|---|---|---|\n${rows.join('\n')}`;
 }
 
@@ -71,14 +44,14 @@ export function readmeWithTable(readme: string): string {
   return `${readme.slice(0, start + BEGIN.length)}\n${readmeTable()}\n${readme.slice(end)}`;
 }
 
-/** package.json with `mcp-hints.rules` listing every rule id (completion and docs in the settings editor). */
+/** package.json with `mcp-hints.rules` listing every finding kind (completion and docs in the settings editor). */
 export function packageJsonWithRules(text: string): string {
   const pkg = JSON.parse(text);
   const rules = pkg.contributes.configuration.properties['mcp-hints.rules'];
   rules.properties = Object.fromEntries(
-    RULES.map((rule) => [
-      rule.id,
-      { type: 'string', enum: ['error', 'warning', 'info', 'hint', 'off'], markdownDescription: `Severity of [\`${rule.id}\`](${ruleDocUrl(rule.id)}) (default: ${rule.defaultSeverity}). ${rule.docs.what}` },
+    FINDING_KINDS.map((kind) => [
+      kind.id,
+      { type: 'string', enum: ['error', 'warning', 'info', 'hint', 'off'], markdownDescription: `Severity of [\`${kind.id}\`](${findingDocUrl(kind.id)}) (default: ${kind.defaultSeverity}). ${kind.docs.what}` },
     ]),
   );
   return `${JSON.stringify(pkg, null, 2)}\n`;

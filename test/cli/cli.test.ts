@@ -1,7 +1,7 @@
 // `mcp-hints check` as a user runs it: dist/cli.js in a child process over temp folders.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { escapeData, escapeProperty } from '../../server/src/cli/formats/github';
@@ -14,6 +14,9 @@ function ws(files: Record<string, string>): string {
   return dir;
 }
 after(() => dirs.forEach(removeWorkspace));
+
+/** Read-only, closed-world, titled: no rule reports it. */
+const honest = `server.registerTool("get_user", { title: "Get user", description: "Reads.", annotations: { title: "Get user", readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));\n`;
 
 const packageVersion = (JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string }).version;
 
@@ -120,6 +123,54 @@ describe('exit codes and findings', () => {
     assert.equal(asError.output.diagnostics.find((d) => d.code === 'missing-annotations')?.severity, 'error');
     const off = checkJson(dir, ['--rule', 'missing-annotations=off']);
     assert.equal(off.output.diagnostics.filter((d) => d.code === 'missing-annotations').length, 0);
+  });
+
+  // A workspace that produces every finding kind that is not a rule: both directive kinds and both file kinds.
+  function nonRuleFindings(): string {
+    const dir = ws({
+      'src/server.ts':
+        HEADER +
+        '// mcp-hints-disable-next-line missing-annotations\n' + // no reason: invalid-disable-directive
+        honest +
+        '// mcp-hints-disable-next-line missing-annotations -- nothing to suppress below\n' + // unused-disable-directive
+        'export const x = 1;\n',
+      // TypeScript's parser overflows the stack on this: analysis-failed.
+      'src/deep.ts': `${HEADER}${unannotated('deep_tool')}const y = ${'['.repeat(20000)}${']'.repeat(20000)};\n`,
+    });
+    symlinkSync(join(dir, 'missing-target.ts'), join(dir, 'src/broken.ts')); // unreadable-file
+    return dir;
+  }
+  const NON_RULE_KINDS = ['invalid-disable-directive', 'unused-disable-directive', 'unreadable-file', 'analysis-failed'];
+
+  test('--rule sets directive and file findings too: severity changes, off removes them', () => {
+    const dir = nonRuleFindings();
+    const codes = (args: string[]) => checkJson(dir, args).output.diagnostics.map((d) => `${d.code}:${d.severity}`).sort();
+    assert.deepEqual(codes([]), ['analysis-failed:error', 'invalid-disable-directive:warning', 'unreadable-file:error', 'unused-disable-directive:warning']);
+    for (const id of NON_RULE_KINDS) {
+      const off = checkJson(dir, ['--rule', `${id}=off`]);
+      assert.notEqual(off.result.code, 2, off.result.stderr);
+      assert.ok(!off.output.diagnostics.some((d) => d.code === id), `${id}=off: ${JSON.stringify(off.output.diagnostics)}`);
+      assert.equal(off.output.diagnostics.length, 3, `${id}=off removes only ${id}`);
+      const info = checkJson(dir, ['--rule', `${id}=info`]);
+      assert.equal(info.output.diagnostics.find((d) => d.code === id)?.severity, 'info', id);
+    }
+    // With both file kinds lowered, nothing is an error any more.
+    assert.equal(runCli(['check', '--rule', 'unreadable-file=warning', '--rule', 'analysis-failed=warning'], dir).code, 0);
+    assert.equal(runCli(['check', '--rule', 'unused-disable-directive=off'], dir).code, 1);
+  });
+
+  test('the config file sets directive and file kinds as --rule does', () => {
+    const dir = nonRuleFindings();
+    writeFileSync(join(dir, '.mcp-hints.json'), JSON.stringify({ rules: { 'unused-disable-directive': 'off', 'analysis-failed': 'hint' } }));
+    const codes = checkJson(dir).output.diagnostics.map((d) => `${d.code}:${d.severity}`).sort();
+    assert.deepEqual(codes, ['analysis-failed:hint', 'invalid-disable-directive:warning', 'unreadable-file:error']);
+  });
+
+  test('--rule with an unknown id is still a usage error', () => {
+    const dir = ws({ 'src/server.ts': HEADER + annotated('get_user') });
+    const result = runCli(['check', '--rule', 'unused-directive=off'], dir);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /unknown rule "unused-directive"/);
   });
 
   test('--profile reaches the engine (ChatGPT wants every hint written; the spec does not)', () => {
@@ -231,6 +282,28 @@ describe('--format sarif', () => {
       assert.ok(location.region.startLine >= 1 && location.region.startColumn >= 1);
       assert.ok(location.region.endLine >= location.region.startLine);
     }
+  });
+});
+
+describe('--format sarif: rule metadata', () => {
+  test('tool.driver.rules has every finding kind (each rule page, the directive and file kinds), and every result points into it', () => {
+    const dir = ws({
+      'src/server.ts': HEADER + '// mcp-hints-disable-next-line missing-annotations\n' + 'export const x = 1;\n',
+      'src/deep.ts': `${HEADER}${honest}const y = ${'['.repeat(20000)}${']'.repeat(20000)};\n`,
+    });
+    symlinkSync(join(dir, 'missing-target.ts'), join(dir, 'src/broken.ts'));
+    const log = JSON.parse(runCli(['check', '--format', 'sarif'], dir).stdout);
+    const run = log.runs[0];
+    const ids: string[] = run.tool.driver.rules.map((r: { id: string }) => r.id);
+    const pages = readdirSync(join(__dirname, '../../docs/rules')).map((f) => f.replace(/\.md$/, ''));
+    assert.ok(pages.length >= 19, pages.join(','));
+    assert.deepEqual([...ids].sort(), [...pages].sort());
+    for (const id of ['invalid-disable-directive', 'unused-disable-directive', 'unreadable-file', 'analysis-failed']) assert.ok(ids.includes(id), id);
+    assert.deepEqual(
+      run.results.map((r: { ruleId: string }) => r.ruleId).sort(),
+      ['analysis-failed', 'invalid-disable-directive', 'unreadable-file'],
+    );
+    for (const r of run.results) assert.equal(ids[r.ruleIndex], r.ruleId);
   });
 });
 

@@ -103,7 +103,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
     const read = preRead?.get(file) ?? readSourceFile(file);
     preRead?.delete(file);
     if ('error' in read) {
-      analysis = unreadableAnalysis(file, read.error);
+      analysis = unreadableAnalysis(file, read.error, context.options);
     } else if (cannotRegisterTools(read.text)) {
       analysis = { file, tools: [], findings: [], dependencies: [] };
     } else {

@@ -13,7 +13,8 @@ import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
 import { countBySeverity, sortRecords, type Report } from './report';
-import { knownRuleIds } from './rules-meta';
+import { unreadableFile } from '../engine/file-kinds';
+import { knownFindingIds } from '../engine/kinds';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 import packageJson from '../../../package.json';
 
@@ -38,7 +39,7 @@ function loadConfig(args: CheckArgs, cwd: string): { config: McpHintsConfig; bas
   if (!path) return { config: {}, base: cwd };
   const read = readSourceFile(path);
   if ('error' in read) throw new UsageError(`config ${relativePath(cwd, path)}: ${read.error}`);
-  const parsed = parseConfig(read.text, knownRuleIds());
+  const parsed = parseConfig(read.text, knownFindingIds());
   if (!parsed.ok) {
     const where = parsed.error.line ? `:${parsed.error.line}:${parsed.error.column}` : '';
     throw new UsageError(`config ${relativePath(cwd, path)}${where}: ${parsed.error.message}`);
@@ -179,7 +180,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   let files: string[];
   let problems: { path: string; message: string }[];
   try {
-    const known = knownRuleIds();
+    const known = knownFindingIds();
     for (const id of Object.keys(args.rules)) {
       if (!known.has(id)) throw new UsageError(`--rule: unknown rule "${id}"`);
     }
@@ -210,10 +211,13 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   const workers = candidates.length > WORKER_THRESHOLD && io.workerPath ? workerCount(io.env) : 0;
   const result = await analyzeShared(candidates, context, createProject(options), preRead, workers, io.workerPath ?? '', progress.update);
   progress.end();
+  // Folders that could not be listed are unreadable-file findings too, under the same setting.
+  const folderSetting = options.rules?.[UNREADABLE_FILE] ?? unreadableFile.defaultSeverity;
   for (const problem of problems) {
+    if (folderSetting === 'off') break;
     result.diagnostics.push({
       file: relativePath(io.cwd, problem.path), line: 1, column: 1, endLine: 1, endColumn: 1,
-      severity: 'error', code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, tool: null,
+      severity: folderSetting, code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, tool: null,
     });
   }
 

@@ -20,7 +20,9 @@ export const TEST_FILE_PATTERNS = ['*.test.*', '*.spec.*', '__tests__/', '__mock
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Rule ids for problems found before the engine sees a file. */
-import { ANALYSIS_FAILED, UNREADABLE_FILE } from './project';
+import { ANALYSIS_FAILED, UNREADABLE_FILE } from './file-kinds';
+import { withSettings } from './kinds';
+import type { EngineOptions } from './options';
 export { ANALYSIS_FAILED, UNREADABLE_FILE };
 
 export interface DiscoverOptions {
@@ -266,8 +268,8 @@ function fileFinding(file: string, rule: string, message: string): Finding {
 }
 
 /** An analysis that only reports that the file could not be read. */
-export function unreadableAnalysis(file: string, reason: string): FileAnalysis {
-  return { file, tools: [], findings: [fileFinding(file, UNREADABLE_FILE, `File not analysed, ${reason}.`)], dependencies: [], error: reason };
+export function unreadableAnalysis(file: string, reason: string, options: EngineOptions = {}): FileAnalysis {
+  return { file, tools: [], findings: withSettings([fileFinding(file, UNREADABLE_FILE, `File not analysed, ${reason}.`)], options), dependencies: [], error: reason };
 }
 
 /**
@@ -278,11 +280,8 @@ export function unreadableAnalysis(file: string, reason: string): FileAnalysis {
 export function guardedAnalyze(project: Project, path: string, text?: string): FileAnalysis {
   try {
     if (text !== undefined) project.setFileText(path, text);
-    const analysis = project.analyzeFile(path);
-    if (analysis.error && !analysis.findings.some((f) => f.rule === UNREADABLE_FILE || f.rule === ANALYSIS_FAILED)) {
-      return { ...analysis, findings: [...analysis.findings, fileFinding(path, UNREADABLE_FILE, `File not analysed: ${analysis.error}.`)] };
-    }
-    return analysis;
+    // An analysis with an error already carries its unreadable-file or analysis-failed finding (unless set off).
+    return project.analyzeFile(path);
   } catch (error) {
     const why = error instanceof RangeError && /call stack/i.test(error.message) ? 'the code is nested too deeply to parse (stack overflow)' : `the analyser failed: ${error instanceof Error ? error.message : String(error)}`;
     try {
@@ -290,7 +289,7 @@ export function guardedAnalyze(project: Project, path: string, text?: string): F
     } catch {
       // the project is only a cache: nothing to undo
     }
-    return { file: path, tools: [], findings: [fileFinding(path, ANALYSIS_FAILED, `File not analysed, ${why}.`)], dependencies: [], error: why };
+    return { file: path, tools: [], findings: withSettings([fileFinding(path, ANALYSIS_FAILED, `File not analysed, ${why}.`)], project.getOptions()), dependencies: [], error: why };
   }
 }
 

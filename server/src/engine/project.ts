@@ -5,6 +5,8 @@ import type { EngineOptions } from './options';
 import { reparse } from './incremental';
 import { parseSource } from './parse';
 import { findTools } from './find';
+import { ANALYSIS_FAILED, UNREADABLE_FILE } from './file-kinds';
+import { knownFindingIds, withSettings } from './kinds';
 import { runRules } from './rules';
 
 /** How the engine reads files it was not given: the CLI reads the disk, the LSP prefers open buffers. */
@@ -108,24 +110,23 @@ export class Project {
       const error = parseError ?? 'cannot read file';
       const text = this.sources.get(path)?.text ?? '';
       const loc = { file: path, start: 0, end: Math.min(text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'), 200) };
-      return { file: path, tools: [], findings: [{ rule: parseError ? ANALYSIS_FAILED : UNREADABLE_FILE, severity: 'error', message: `File not analysed: ${error}.`, loc, tool: null, fixes: [] }], dependencies: [], error };
+      const finding: Finding = { rule: parseError ? ANALYSIS_FAILED : UNREADABLE_FILE, severity: 'error', message: `File not analysed: ${error}.`, loc, tool: null, fixes: [] };
+      return { file: path, tools: [], findings: withSettings([finding], this.options), dependencies: [], error };
     }
     const dependencies = new Set<string>();
     const tools: Tool[] = findTools(this, sourceFile, dependencies);
     // Rules read other files too (handlers and helpers for evidence): they are dependencies as much as imports are.
-    const findings: Finding[] = runRules(tools, sourceFile, this.options, (file) => {
+    const ruleFindings = runRules(tools, sourceFile, this.options, knownFindingIds(), (file) => {
       dependencies.add(file);
       return this.getSourceFile(file);
     });
+    const findings: Finding[] = withSettings(ruleFindings, this.options);
     dependencies.delete(path);
     return { file: path, tools, findings, dependencies: [...dependencies] };
   }
 }
 
-/** Rule id of the finding for a file the engine could not parse or read. */
-export const ANALYSIS_FAILED = 'analysis-failed';
-/** Rule id of the finding for a file that cannot be read. */
-export const UNREADABLE_FILE = 'unreadable-file';
+export { ANALYSIS_FAILED, UNREADABLE_FILE };
 
 /** TypeScript's recursive-descent parser overflows the stack on absurd nesting: report it, never throw. */
 function safeParse(path: string, text: string): { sourceFile: ts.SourceFile | undefined; error?: string } {

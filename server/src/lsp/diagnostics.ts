@@ -9,7 +9,7 @@ import {
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver/node';
 import type { FileAnalysis, Finding, Loc, Severity, Tool } from '../engine/model';
-import { ruleDocUrl } from '../engine/rules';
+import { findingDocUrl } from '../engine/finding-kind';
 import { effectiveSeverity, type Settings } from './settings';
 import type { Workspace } from './workspace';
 
@@ -54,7 +54,7 @@ export function toDiagnostic(finding: Finding, severity: Severity, workspace: Wo
     range,
     severity: SEVERITY[severity],
     code: finding.rule,
-    codeDescription: { href: ruleDocUrl(finding.rule) },
+    codeDescription: { href: findingDocUrl(finding.rule) },
     source: SOURCE,
     message: finding.message,
   };

@@ -3,7 +3,8 @@ import type * as Sarif from 'sarif';
 import { pathToFileURL } from 'node:url';
 import type { DiagnosticRecord } from '../analyze';
 import type { Report } from '../report';
-import { allRules } from '../rules-meta';
+import { findingDocUrl } from '../../engine/finding-kind';
+import { FINDING_KINDS } from '../../engine/kinds';
 
 const LEVEL: Record<DiagnosticRecord['severity'], Sarif.ReportingConfiguration.level> = {
   error: 'error',
@@ -15,14 +16,13 @@ const LEVEL: Record<DiagnosticRecord['severity'], Sarif.ReportingConfiguration.l
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 export function buildSarif(report: Report, version: string): Sarif.Log {
-  const rules = allRules();
-  const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
-  const descriptors: Sarif.ReportingDescriptor[] = rules.map((rule) => ({
-    id: rule.id,
-    shortDescription: { text: rule.what },
-    fullDescription: { text: `${rule.what} ${rule.why}`.trim() },
-    helpUri: rule.helpUri,
-    defaultConfiguration: { level: LEVEL[rule.defaultSeverity] },
+  const ruleIndex = new Map(FINDING_KINDS.map((kind, index) => [kind.id, index]));
+  const descriptors: Sarif.ReportingDescriptor[] = FINDING_KINDS.map((kind) => ({
+    id: kind.id,
+    shortDescription: { text: kind.docs.what },
+    fullDescription: { text: `${kind.docs.what} ${kind.docs.why}`.trim() },
+    helpUri: findingDocUrl(kind.id),
+    defaultConfiguration: { level: LEVEL[kind.defaultSeverity] },
   }));
   const results: Sarif.Result[] = report.diagnostics.map((d) => {
     const result: Sarif.Result = {

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import type { FindingKind } from '../finding-kind';
 import type { Finding, Loc } from '../model';
 
 /**
@@ -17,6 +18,24 @@ export interface Directive {
 
 export const INVALID_DIRECTIVE = 'invalid-disable-directive';
 export const UNUSED_DIRECTIVE = 'unused-disable-directive';
+
+export const invalidDisableDirective: FindingKind = {
+  id: INVALID_DIRECTIVE,
+  defaultSeverity: 'warning',
+  docs: {
+    what: 'A `mcp-hints-disable` comment without a reason, or naming an unknown rule.',
+    why: 'A suppression is a claim a reviewer should be able to read: write `// mcp-hints-disable-next-line <rule> -- <reason>`. Until it has a reason and known rule ids it suppresses nothing.',
+  },
+};
+
+export const unusedDisableDirective: FindingKind = {
+  id: UNUSED_DIRECTIVE,
+  defaultSeverity: 'warning',
+  docs: {
+    what: 'A `mcp-hints-disable` comment that suppresses nothing.',
+    why: 'Stale suppressions hide the next real finding on that line. The quick fix removes the comment.',
+  },
+};
 
 const DIRECTIVE = /\/[/*]\s*mcp-hints-disable-(next-line|line)\b([^\n]*)/g;
 
@@ -90,11 +109,11 @@ export function applyDirectives(findings: Finding[], sf: ts.SourceFile, knownRul
           : unknown.length > 0
             ? `names unknown rule${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`
             : 'has no reason (write one after `--`)';
-      kept.push({ rule: INVALID_DIRECTIVE, severity: 'warning', message: `This mcp-hints directive ${problem}, so it suppresses nothing.`, loc: directive.loc, tool: null, fixes: [] });
+      kept.push({ rule: INVALID_DIRECTIVE, severity: invalidDisableDirective.defaultSeverity, message: `This mcp-hints directive ${problem}, so it suppresses nothing.`, loc: directive.loc, tool: null, fixes: [] });
     } else if (!directive.used) {
       kept.push({
         rule: UNUSED_DIRECTIVE,
-        severity: 'warning',
+        severity: unusedDisableDirective.defaultSeverity,
         message: `Unused directive: nothing from ${directive.rules.join(', ')} is reported on the ${directive.kind === 'line' ? 'same' : 'next'} line.`,
         loc: directive.loc,
         tool: null,

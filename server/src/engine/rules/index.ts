@@ -5,7 +5,7 @@ import type { EngineOptions, RuleSetting } from '../options';
 import { authorizationInAnnotations } from './authorization-in-annotations';
 import { deprecatedToolApi } from './deprecated-tool-api';
 import { destructiveOnReadOnly } from './destructive-on-read-only';
-import { applyDirectives, INVALID_DIRECTIVE, UNUSED_DIRECTIVE } from './directives';
+import { applyDirectives } from './directives';
 import { duplicateToolName } from './duplicate-tool-name';
 import { implicitDefault } from './implicit-default';
 import { misplacedAnnotations } from './misplaced-annotations';
@@ -39,15 +39,6 @@ export const RULES: readonly Rule[] = [
   profileRequirement,
 ];
 
-/** Ids a directive may name, including the directive checks themselves. */
-export function knownRuleIds(): Set<string> {
-  return new Set([...RULES.map((r) => r.id), INVALID_DIRECTIVE, UNUSED_DIRECTIVE]);
-}
-
-export function ruleDocUrl(id: string): string {
-  return `https://github.com/mcp-hints/mcp-hints/blob/main/docs/rules/${id}.md`;
-}
-
 /** The severity in force for a rule: settings first, then the profile, then the rule's default. */
 export function ruleSetting(rule: Rule, options: EngineOptions): RuleSetting {
   const configured = options.rules?.[rule.id];
@@ -57,7 +48,17 @@ export function ruleSetting(rule: Rule, options: EngineOptions): RuleSetting {
   return rule.defaultSeverity;
 }
 
-export function runRules(tools: Tool[], sourceFile: ts.SourceFile, options: EngineOptions, sourceFileOf: (file: string) => ts.SourceFile | undefined = () => undefined): Finding[] {
+/**
+ * Every enabled rule on every tool of the file, then the file's disable directives; `knownIds` are the
+ * ids a directive may name (kinds.ts: every finding kind).
+ */
+export function runRules(
+  tools: Tool[],
+  sourceFile: ts.SourceFile,
+  options: EngineOptions,
+  knownIds: ReadonlySet<string>,
+  sourceFileOf: (file: string) => ts.SourceFile | undefined = () => undefined,
+): Finding[] {
   const findings: Finding[] = [];
   const lookup = (file: string) => (file === sourceFile.fileName ? sourceFile : sourceFileOf(file));
   for (const rule of RULES) {
@@ -72,7 +73,7 @@ export function runRules(tools: Tool[], sourceFile: ts.SourceFile, options: Engi
       }
     }
   }
-  const withDirectives = applyDirectives(findings, sourceFile, knownRuleIds());
+  const withDirectives = applyDirectives(findings, sourceFile, knownIds);
   return withDirectives.sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : a.loc.file < b.loc.file ? -1 : 1));
 }
 

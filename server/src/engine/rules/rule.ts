@@ -1,15 +1,11 @@
 import type ts from 'typescript';
-import type { Finding, Fix, Loc, Severity, Tool } from '../model';
+import type { FindingKind, FindingKindDocs } from '../finding-kind';
+import type { Finding, Fix, Loc, Tool } from '../model';
 import type { EngineOptions } from '../options';
 
-/** A rule's documentation: the docs pages and hovers are generated from it. */
-export interface RuleDocs {
-  /** One line: what the rule reports. */
-  what: string;
-  /** Why it matters, for users. */
-  why: string;
-  /** Code that triggers the rule, and the fixed or honest version. */
-  examples: { bad: string; good: string }[];
+/** A rule's documentation: the docs pages and hovers are generated from it. Every rule has examples. */
+export interface RuleDocs extends FindingKindDocs {
+  examples: NonNullable<FindingKindDocs['examples']>;
 }
 
 /** What a rule's check receives: one resolved tool, the file's other tools, and the settings. */
@@ -31,9 +27,8 @@ export interface Report {
   fixes?: Fix[];
 }
 
-export interface Rule {
-  id: string;
-  defaultSeverity: Severity;
+/** A finding kind with a check that runs on every tool. */
+export interface Rule extends FindingKind {
   docs: RuleDocs;
   check(context: RuleContext): Report[];
 }
