@@ -8,7 +8,7 @@ import { describeToolMarkdown, omittedMeaningfulHints, profileLine, readOut } fr
 import type { Finding, HintKey, HintValue, Tool } from '../../server/src/engine/model';
 import { applyEdits, fixAllText, minimalEdit, selectSafeEdits } from '../../server/src/lsp/code-actions';
 import type { ReportResult } from '../../server/src/lsp/protocol';
-import { DEFAULT_SETTINGS, effectiveSeverity, normalizeSettings } from '../../server/src/lsp/settings';
+import { DEFAULT_SETTINGS, effectiveSeverity, normalizeSettings, verifyCommand } from '../../server/src/lsp/settings';
 
 const FILE = '/w/server.ts';
 
@@ -80,6 +80,25 @@ describe('settings', () => {
     assert.equal(effectiveSeverity(s, 'c', 'error'), 'hint');
     assert.equal(effectiveSeverity(s, 'z', 'warning'), 'warning');
   });
+
+  const commands: { setting: unknown; words: string[] | null }[] = [
+    { setting: ['node', 'dist/index.js'], words: ['node', 'dist/index.js'] },
+    { setting: 'node dist/index.js --stdio', words: ['node', 'dist/index.js', '--stdio'] },
+    { setting: `node "dist/my server.js" --name='a b'`, words: ['node', 'dist/my server.js', '--name=a b'] },
+    { setting: 'node $ENTRY', words: ['node', '$ENTRY'] }, // no shell runs it: nothing is expanded
+    { setting: 'node server.js | tee log', words: null }, // a pipe needs a shell
+    { setting: 'node server.js > log', words: null },
+    { setting: ['node', 3], words: null },
+    { setting: [], words: null },
+    { setting: '', words: null },
+    { setting: undefined, words: null },
+  ];
+  for (const { setting, words } of commands) {
+    test(`verify.command ${JSON.stringify(setting)} → ${JSON.stringify(words)}`, () => {
+      assert.deepEqual(verifyCommand(setting), words);
+      assert.deepEqual(normalizeSettings({ verify: { command: setting } }).verify.command, words);
+    });
+  }
 });
 
 function tool(effective: Record<HintKey, HintValue>, declared: Partial<Record<HintKey, boolean>> | null, name = 'do_it'): Tool {
