@@ -175,17 +175,17 @@ async function showReport(context: vscode.ExtensionContext): Promise<void> {
  * its tools/list with the static reading. It runs workspace code, so only in a trusted workspace (the command is
  * also disabled there by its `enablement`, and the setting is restricted in untrusted workspaces).
  */
-async function verify(context: vscode.ExtensionContext, folder?: vscode.WorkspaceFolder): Promise<void> {
-  if (!client) return;
+async function verify(context: vscode.ExtensionContext, folder?: vscode.WorkspaceFolder): Promise<VerifyResult | undefined> {
+  if (!client) return undefined;
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage('MCP Hints: verifying runs the server command, so it is only available in a trusted workspace.');
-    return;
+    return undefined;
   }
   const folders = vscode.workspace.workspaceFolders ?? [];
   folder ??= folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder whose MCP server to verify' }) : folders[0];
   if (!folder) {
     if (folders.length === 0) void vscode.window.showWarningMessage('MCP Hints: open a folder to verify its MCP server.');
-    return;
+    return undefined;
   }
   const target = folder;
   let result: VerifyResult;
@@ -197,17 +197,20 @@ async function verify(context: vscode.ExtensionContext, folder?: vscode.Workspac
   } catch (e) {
     output.error(`verify failed: ${String(e)}`);
     void vscode.window.showErrorMessage(`MCP Hints: verify failed (${e instanceof Error ? e.message : String(e)}).`);
-    return;
+    return undefined;
   }
   if (!result.ok && result.kind === 'not-configured') {
-    const choice = await vscode.window.showWarningMessage(`MCP Hints: ${result.message}`, 'Open Settings');
-    if (choice) await vscode.commands.executeCommand('workbench.action.openWorkspaceSettings', 'mcp-hints.verify.command');
-    return;
+    void vscode.window.showWarningMessage(`MCP Hints: ${result.message}`, 'Open Settings').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.action.openWorkspaceSettings', 'mcp-hints.verify.command');
+    });
+    return result;
   }
   output.info(result.ok ? `verify: ${result.tools.length} tool(s)` : `verify: ${result.kind}: ${result.message}`);
   const panel = reportView(context, 'MCP Hints: Verify');
-  shown = { rows: result.ok ? result.tools : [], refresh: () => verify(context, target) };
+  shown = { rows: result.ok ? result.tools : [], refresh: async () => void (await verify(context, target)) };
   panel.webview.html = renderVerifyHtml(result, pageOptions(panel));
+  // Returned for callers of the command (the integration suite); the view is the user's result.
+  return result;
 }
 
 async function onReportMessage(message: unknown): Promise<void> {
