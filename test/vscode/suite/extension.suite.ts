@@ -135,8 +135,9 @@ describe('mcp-hints in VS Code', function () {
         page_two_b: 'missing-statically', page_three: 'missing-statically', delete_user: 'not-listed',
       });
       assert.equal(result.tools.find((t) => t.name === 'delete_user')!.uri, document.uri.toString());
-      const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
-      assert.ok(tabs.includes('MCP Hints: Verify'), `the report view shows the result: ${JSON.stringify(tabs)}`);
+      // The tab model reaches the extension host after the panel opens.
+      await until(() => vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label)), (tabs) => tabs.includes('MCP Hints: Verify'),
+        15_000, 'the report view to show the result');
     } finally {
       await settings().update('verify.command', undefined, vscode.ConfigurationTarget.Workspace);
       await vscode.window.showTextDocument(document, vscode.ViewColumn.One); // the next tests act on the active editor
