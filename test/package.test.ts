@@ -103,9 +103,10 @@ test('the VSIX holds only the built extension, its grammars, icon and docs', () 
       assert.doesNotMatch(f, /\.(ts|map)$/, f);
     }
 
-    // The packaged manifest: it runs in untrusted workspaces, starts from the bundle and contributes the grammars.
+    // The packaged manifest: it runs in untrusted workspaces (verify's command setting restricted), starts from the bundle and contributes the grammars.
     const manifest = JSON.parse(vsix.read('extension/package.json').toString('utf8'));
-    assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, true);
+    assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, 'limited');
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['mcp-hints.verify.command']);
     assert.equal(manifest.main, './dist/extension.js');
     assert.equal(manifest.icon, 'images/icon.png');
     for (const g of manifest.contributes.grammars) {

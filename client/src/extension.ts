@@ -16,10 +16,14 @@ import {
 import {
   FileSummaryRequest,
   ReportRequest,
+  VerifyRequest,
   type FileSummaryResult,
+  type LspRange,
   type ReportResult,
+  type VerifyParams,
+  type VerifyResult,
 } from '../../server/src/lsp/protocol';
-import { renderReportHtml } from './report';
+import { renderReportHtml, renderVerifyHtml } from './report';
 
 const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 
@@ -27,7 +31,8 @@ let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel;
 let statusItem: vscode.StatusBarItem;
 let reportPanel: vscode.WebviewPanel | undefined;
-let lastReport: ReportResult | undefined;
+/** What the report view shows now: the rows its messages refer to, and how to refresh it. */
+let shown: { rows: { uri: string | null; range: LspRange | null }[]; refresh(): Promise<void> } | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('MCP Hints', { log: true });
@@ -85,6 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await client?.restart();
     }),
     vscode.commands.registerCommand('mcp-hints.showReport', () => showReport(context)),
+    vscode.commands.registerCommand('mcp-hints.verify', () => verify(context)),
     vscode.window.onDidChangeActiveTextEditor(() => void updateStatus()),
     vscode.languages.onDidChangeDiagnostics((e) => {
       const active = vscode.window.activeTextEditor?.document.uri.toString();
@@ -124,44 +130,97 @@ async function updateStatus(): Promise<void> {
   }
 }
 
-async function showReport(context: vscode.ExtensionContext): Promise<void> {
-  if (!client) return;
+/** The report view (one panel, shared by the report and verify). */
+function reportView(context: vscode.ExtensionContext, title: string): vscode.WebviewPanel {
   if (!reportPanel) {
-    reportPanel = vscode.window.createWebviewPanel('mcp-hints.report', 'MCP Tool Annotations', vscode.ViewColumn.Beside, {
+    reportPanel = vscode.window.createWebviewPanel('mcp-hints.report', title, vscode.ViewColumn.Beside, {
       enableScripts: true,
       localResourceRoots: [],
     });
     reportPanel.onDidDispose(() => (reportPanel = undefined), null, context.subscriptions);
-    reportPanel.webview.onDidReceiveMessage((message: unknown) => void onReportMessage(context, message), null, context.subscriptions);
+    reportPanel.webview.onDidReceiveMessage((message: unknown) => void onReportMessage(message), null, context.subscriptions);
   } else {
+    reportPanel.title = title;
     reportPanel.reveal();
   }
-  const panel = reportPanel;
+  return reportPanel;
+}
+
+function pageOptions(panel: vscode.WebviewPanel) {
+  return {
+    cspSource: panel.webview.cspSource,
+    nonce: randomBytes(16).toString('base64'),
+    roots: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString()),
+  };
+}
+
+async function showReport(context: vscode.ExtensionContext): Promise<void> {
+  if (!client) return;
+  const panel = reportView(context, 'MCP Tool Annotations');
   try {
     const report = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: 'MCP Hints: scanning tools' },
       () => client!.sendRequest<ReportResult>(ReportRequest, {}),
     );
-    lastReport = report;
-    panel.webview.html = renderReportHtml(report, {
-      cspSource: panel.webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      roots: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString()),
-    });
+    shown = { rows: report.tools, refresh: () => showReport(context) };
+    panel.webview.html = renderReportHtml(report, pageOptions(panel));
   } catch (e) {
     output.error(`report failed: ${String(e)}`);
     void vscode.window.showErrorMessage(`MCP Hints: the report failed (${e instanceof Error ? e.message : String(e)}).`);
   }
 }
 
-async function onReportMessage(context: vscode.ExtensionContext, message: unknown): Promise<void> {
+/**
+ * Verify Against Running Server: the language server starts the folder's `mcp-hints.verify.command` and compares
+ * its tools/list with the static reading. It runs workspace code, so only in a trusted workspace (the command is
+ * also disabled there by its `enablement`, and the setting is restricted in untrusted workspaces).
+ */
+async function verify(context: vscode.ExtensionContext, folder?: vscode.WorkspaceFolder): Promise<VerifyResult | undefined> {
+  if (!client) return undefined;
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('MCP Hints: verifying runs the server command, so it is only available in a trusted workspace.');
+    return undefined;
+  }
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  folder ??= folders.length > 1 ? await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Folder whose MCP server to verify' }) : folders[0];
+  if (!folder) {
+    if (folders.length === 0) void vscode.window.showWarningMessage('MCP Hints: open a folder to verify its MCP server.');
+    return undefined;
+  }
+  const target = folder;
+  let result: VerifyResult;
+  try {
+    result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'MCP Hints: listing the tools of the running server' },
+      () => client!.sendRequest<VerifyResult>(VerifyRequest, { folderUri: target.uri.toString() } satisfies VerifyParams),
+    );
+  } catch (e) {
+    output.error(`verify failed: ${String(e)}`);
+    void vscode.window.showErrorMessage(`MCP Hints: verify failed (${e instanceof Error ? e.message : String(e)}).`);
+    return undefined;
+  }
+  if (!result.ok && result.kind === 'not-configured') {
+    void vscode.window.showWarningMessage(`MCP Hints: ${result.message}`, 'Open Settings').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.action.openWorkspaceSettings', 'mcp-hints.verify.command');
+    });
+    return result;
+  }
+  output.info(result.ok ? `verify: ${result.tools.length} tool(s)` : `verify: ${result.kind}: ${result.message}`);
+  const panel = reportView(context, 'MCP Hints: Verify');
+  shown = { rows: result.ok ? result.tools : [], refresh: async () => void (await verify(context, target)) };
+  panel.webview.html = renderVerifyHtml(result, pageOptions(panel));
+  // Returned for callers of the command (the integration suite); the view is the user's result.
+  return result;
+}
+
+async function onReportMessage(message: unknown): Promise<void> {
   if (typeof message !== 'object' || message === null) return;
   const { type, index } = message as { type?: unknown; index?: unknown };
-  if (type === 'refresh') return showReport(context);
-  // The webview only sends a row index: the URI and range come from our own copy of the report.
-  if (type !== 'open' || typeof index !== 'number' || !lastReport) return;
-  const tool = lastReport.tools[index];
-  if (!tool) return;
+  if (type === 'refresh') return shown?.refresh();
+  // The webview only sends a row index: the URI and range come from our own copy of the rows.
+  if (type !== 'open' || typeof index !== 'number' || !shown) return;
+  const tool = shown.rows[index];
+  if (!tool?.uri || !tool.range) return;
   const { start, end } = tool.range;
   const range = new vscode.Range(start.line, start.character, end.line, end.character);
   await vscode.window.showTextDocument(vscode.Uri.parse(tool.uri), { selection: range, viewColumn: vscode.ViewColumn.One });

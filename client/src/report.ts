@@ -1,7 +1,7 @@
-// Renders the tool annotations report as one HTML page for a webview. Pure: no vscode import,
+// Renders the tool annotations report, and the result of verify, as one HTML page for a webview. Pure: no vscode import,
 // so tests can check the escaping. Every workspace-derived string goes through `escapeHtml`.
 
-import type { ReportResult, ReportTool } from '../../server/src/lsp/protocol';
+import type { ReportResult, ReportTool, VerifyKey, VerifyResult, VerifyTool } from '../../server/src/lsp/protocol';
 
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
@@ -9,7 +9,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"'`]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[c]!);
 }
 
-function relativeLocation(tool: ReportTool, roots: string[]): string {
+function relativeLocation(tool: Pick<ReportTool, 'uri' | 'range'>, roots: string[]): string {
   let shown = tool.uri;
   for (const root of roots) {
     const prefix = root.endsWith('/') ? root : root + '/';
@@ -63,29 +63,7 @@ export function renderReportHtml(report: ReportResult, options: ReportPageOption
         .map((e) => `<li>${escapeHtml(e.uri)}: ${escapeHtml(e.message)}</li>`)
         .join('')}</ul></details>`
     : '';
-  const csp = `default-src 'none'; style-src ${options.cspSource} 'unsafe-inline'; script-src 'nonce-${escapeHtml(options.nonce)}';`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>MCP Tool Annotations</title>
-<style>
-  body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-panel-border); vertical-align: top; }
-  tbody tr { cursor: pointer; }
-  tbody tr:hover, tbody tr:focus { background: var(--vscode-list-hoverBackground); }
-  td.yes { color: var(--vscode-charts-green); } td.no { color: var(--vscode-descriptionForeground); }
-  td.unknown { color: var(--vscode-charts-yellow); }
-  .title { color: var(--vscode-descriptionForeground); font-size: 90%; }
-  .sev-error { color: var(--vscode-errorForeground); } .sev-warning { color: var(--vscode-editorWarning-foreground); }
-  ul { margin: 0; padding-left: 16px; } .loc { white-space: nowrap; font-family: var(--vscode-editor-font-family); }
-</style>
-</head>
-<body>
-<h2>MCP tool annotations</h2>
+  const body = `<h2>MCP tool annotations</h2>
 <p>${report.tools.length} tool(s), ${findingCount} finding(s), ${report.filesScanned} file(s) scanned${report.truncated ? ' (file limit reached)' : ''}.
 <button id="refresh">Refresh</button></p>
 ${errors}
@@ -94,7 +72,35 @@ ${errors}
 <tbody>
 ${rows}
 </tbody>
-</table>
+</table>`;
+  return page('MCP Tool Annotations', body, options);
+}
+
+/** The page around a view: strict CSP, theme colours, rows that open their location, a refresh button. */
+function page(title: string, body: string, options: ReportPageOptions): string {
+  const csp = `default-src 'none'; style-src ${options.cspSource} 'unsafe-inline'; script-src 'nonce-${escapeHtml(options.nonce)}';`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-panel-border); vertical-align: top; }
+  tbody tr { cursor: pointer; }
+  tbody tr:hover, tbody tr:focus { background: var(--vscode-list-hoverBackground); }
+  td.yes { color: var(--vscode-charts-green); } td.no { color: var(--vscode-descriptionForeground); }
+  td.unknown { color: var(--vscode-charts-yellow); } td.differs { color: var(--vscode-errorForeground); }
+  .title { color: var(--vscode-descriptionForeground); font-size: 90%; }
+  .sev-error { color: var(--vscode-errorForeground); } .sev-warning { color: var(--vscode-editorWarning-foreground); }
+  ul { margin: 0; padding-left: 16px; } .loc { white-space: nowrap; font-family: var(--vscode-editor-font-family); }
+</style>
+</head>
+<body>
+${body}
 <script nonce="${escapeHtml(options.nonce)}">
   const vscode = acquireVsCodeApi();
   const open = (row) => vscode.postMessage({ type: 'open', index: Number(row.dataset.index) });
@@ -106,4 +112,64 @@ ${rows}
 </script>
 </body>
 </html>`;
+}
+
+const VERIFY_KEYS: VerifyKey[] = [...HINTS, 'title'];
+
+function shown(value: unknown): string {
+  if (value === undefined || value === null) return '—';
+  return escapeHtml(typeof value === 'string' && value !== 'unresolved' ? JSON.stringify(value) : String(value));
+}
+
+/** One key of a verified tool: the code's value, the server's, or both when they are not the same thing. */
+function verifyCell(tool: VerifyTool, key: VerifyKey): string {
+  const code = tool.static?.[key];
+  const sent = tool.runtime?.[key];
+  if (tool.static === null) return `<td title="sent by the server">${shown(sent)}</td>`;
+  if (tool.runtime === null) return `<td title="in the code">${shown(code)}</td>`;
+  if (code === 'unresolved') {
+    const source = tool.sources[key];
+    return `<td class="unknown" title="source, and its value at run time"><code>${source === undefined ? '?' : escapeHtml(source)}</code> → ${shown(sent)}</td>`;
+  }
+  if (tool.differences.some((d) => d.key === key)) return `<td class="differs" title="in the code → sent by the server">${shown(code)} → ${shown(sent)}</td>`;
+  return `<td>${shown(code)}</td>`;
+}
+
+function verifyLocation(tool: VerifyTool, roots: string[]): string {
+  if (!tool.uri || !tool.range) return '<td class="loc">—</td>';
+  return `<td class="loc">${escapeHtml(relativeLocation({ uri: tool.uri, range: tool.range }, roots))}</td>`;
+}
+
+/** The result of `MCP Hints: Verify Against Running Server` in the report view: one row per tool and its status. */
+export function renderVerifyHtml(result: VerifyResult, options: ReportPageOptions): string {
+  const command = result.command ? `<p>Command: <code>${escapeHtml(result.command.join(' '))}</code></p>` : '';
+  let body: string;
+  if (!result.ok) {
+    const tail = result.stderrTail.length
+      ? `<p>Last lines of its stderr:</p><pre>${escapeHtml(result.stderrTail.join('\n'))}</pre>`
+      : '';
+    body = `<p class="sev-error">${escapeHtml(result.kind)}: ${escapeHtml(result.message)}</p>${command}${tail}`;
+  } else {
+    const server = result.server.name ? `${result.server.name}${result.server.version ? ` ${result.server.version}` : ''}` : 'the server';
+    const counts = (Object.entries(result.counts) as [string, number][]).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
+    const notes = [
+      result.unnamed ? `${result.unnamed} registration(s) have a name computed at run time.` : '',
+      result.skippedLines ? `Skipped ${result.skippedLines} non-JSON line(s) on the server's stdout.` : '',
+    ].filter(Boolean);
+    const rows = result.tools
+      .map((tool, index) =>
+        `<tr data-index="${index}" tabindex="0" class="status-${escapeHtml(tool.status)}">` +
+        `<td class="status">${escapeHtml(tool.status)}</td><td class="name">${escapeHtml(tool.name)}</td>` +
+        VERIFY_KEYS.map((key) => verifyCell(tool, key)).join('') +
+        verifyLocation(tool, options.roots) +
+        '</tr>',
+      )
+      .join('\n');
+    body =
+      `<p>${escapeHtml(server)}: ${result.tools.length} tool(s)${counts.length ? `: ${escapeHtml(counts.join(', '))}` : ''}.</p>${command}` +
+      notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('') +
+      `<table><thead><tr><th>status</th><th>tool</th>${VERIFY_KEYS.map((k) => `<th>${k}</th>`).join('')}<th>location</th></tr></thead>` +
+      `<tbody>\n${rows}\n</tbody></table>`;
+  }
+  return page('MCP Tools: Static Reading vs Running Server', `<h2>Static reading vs running server</h2>\n${body}\n<p><button id="refresh">Run again</button></p>`, options);
 }

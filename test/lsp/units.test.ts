@@ -3,12 +3,12 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { renderReportHtml, escapeHtml } from '../../client/src/report';
+import { renderReportHtml, renderVerifyHtml, escapeHtml } from '../../client/src/report';
 import { describeToolMarkdown, omittedMeaningfulHints, profileLine, readOut } from '../../server/src/engine/describe';
 import type { Finding, HintKey, HintValue, Tool } from '../../server/src/engine/model';
 import { applyEdits, fixAllText, minimalEdit, selectSafeEdits } from '../../server/src/lsp/code-actions';
-import type { ReportResult } from '../../server/src/lsp/protocol';
-import { DEFAULT_SETTINGS, effectiveSeverity, normalizeSettings } from '../../server/src/lsp/settings';
+import type { ReportResult, VerifyResult, VerifyTool } from '../../server/src/lsp/protocol';
+import { DEFAULT_SETTINGS, effectiveSeverity, normalizeSettings, verifyCommand } from '../../server/src/lsp/settings';
 
 const FILE = '/w/server.ts';
 
@@ -80,6 +80,25 @@ describe('settings', () => {
     assert.equal(effectiveSeverity(s, 'c', 'error'), 'hint');
     assert.equal(effectiveSeverity(s, 'z', 'warning'), 'warning');
   });
+
+  const commands: { setting: unknown; words: string[] | null }[] = [
+    { setting: ['node', 'dist/index.js'], words: ['node', 'dist/index.js'] },
+    { setting: 'node dist/index.js --stdio', words: ['node', 'dist/index.js', '--stdio'] },
+    { setting: `node "dist/my server.js" --name='a b'`, words: ['node', 'dist/my server.js', '--name=a b'] },
+    { setting: 'node $ENTRY', words: ['node', '$ENTRY'] }, // no shell runs it: nothing is expanded
+    { setting: 'node server.js | tee log', words: null }, // a pipe needs a shell
+    { setting: 'node server.js > log', words: null },
+    { setting: ['node', 3], words: null },
+    { setting: [], words: null },
+    { setting: '', words: null },
+    { setting: undefined, words: null },
+  ];
+  for (const { setting, words } of commands) {
+    test(`verify.command ${JSON.stringify(setting)} → ${JSON.stringify(words)}`, () => {
+      assert.deepEqual(verifyCommand(setting), words);
+      assert.deepEqual(normalizeSettings({ verify: { command: setting } }).verify.command, words);
+    });
+  }
 });
 
 function tool(effective: Record<HintKey, HintValue>, declared: Partial<Record<HintKey, boolean>> | null, name = 'do_it'): Tool {
@@ -168,6 +187,36 @@ describe('report page', () => {
     assert.equal(html.match(/<script/g)?.length, 1);
     assert.ok(html.includes('src/a b.ts:5'), 'location relative to the folder, 1-based line');
     assert.ok(html.includes('data-index="0"'));
+  });
+
+  test('verify view: one row per tool; the source of an unresolved hint beside its run-time value; differences old → new', () => {
+    const at = { uri: 'file:///w/src/server.ts', range: { start: { line: 9, character: 0 }, end: { line: 9, character: 0 } } };
+    const none = { readOnlyHint: null, destructiveHint: null, idempotentHint: null, openWorldHint: null, title: null };
+    const tools: VerifyTool[] = [
+      { name: 'from_env', status: 'unresolved', ...at, static: { ...none, readOnlyHint: 'unresolved' }, runtime: { readOnlyHint: true }, differences: [], sources: { readOnlyHint: 'process.env.RO === "1" && x < y' } },
+      { name: 'changed', status: 'differs', ...at, static: { ...none, destructiveHint: false }, runtime: { destructiveHint: true }, differences: [{ key: 'destructiveHint', static: false, runtime: true }], sources: {} },
+      { name: '<b>plugin</b>', status: 'missing-statically', uri: null, range: null, static: null, runtime: { title: 'Export' }, differences: [], sources: {} },
+    ];
+    const result: VerifyResult = {
+      ok: true, folderUri: 'file:///w', command: ['node', 'dist/index.js'], server: { name: 'notes', version: '1.0.0' }, tools,
+      counts: { match: 0, differs: 1, unresolved: 1, 'missing-statically': 1, 'not-listed': 0 }, unnamed: 0, skippedLines: 2,
+    };
+    const html = renderVerifyHtml(result, { cspSource: 'vscode-resource:', nonce: 'n', roots: ['file:///w'] });
+    const rows = html.split('\n').filter((line) => line.startsWith('<tr data-index'));
+    assert.equal(rows.length, 3);
+    assert.match(rows[0], /<td class="status">unresolved<\/td><td class="name">from_env<\/td><td class="unknown"[^>]*><code>process\.env\.RO === &quot;1&quot; &amp;&amp; x &lt; y<\/code> → true<\/td>/);
+    assert.match(rows[1], /<td class="differs"[^>]*>false → true<\/td>/);
+    assert.match(rows[2], /&lt;b&gt;plugin&lt;\/b&gt;.*<td[^>]*>&quot;Export&quot;<\/td><td class="loc">—<\/td>/);
+    assert.ok(rows[0].includes('src/server.ts:10'));
+    assert.match(html, /notes 1\.0\.0: 3 tool\(s\): 1 differs, 1 unresolved, 1 missing-statically\./);
+    assert.match(html, /Skipped 2 non-JSON line\(s\)/);
+  });
+
+  test('verify view of a failure: which failure and the stderr tail, escaped', () => {
+    const result: VerifyResult = { ok: false, folderUri: 'file:///w', command: ['node', 'x.js'], kind: 'exited', message: 'the server exited with code 1 before answering initialize', stderrTail: ['Error: <missing> token'] };
+    const html = renderVerifyHtml(result, { cspSource: 'vscode-resource:', nonce: 'n', roots: [] });
+    assert.match(html, /exited: the server exited with code 1 before answering initialize/);
+    assert.match(html, /<pre>Error: &lt;missing&gt; token<\/pre>/);
   });
 
   test('escapeHtml', () => {

@@ -22,6 +22,8 @@ export interface ToolRecord {
   title: string | null;
   /** Hints that take the spec default because nothing declares them (text output only). */
   defaulted: HintKey[];
+  /** The source text of each annotation whose value is unresolved (verify shows it beside the run-time value). */
+  sources: Record<string, string>;
 }
 
 export interface DiagnosticRecord {
@@ -131,6 +133,12 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
       const declared = tool.declared;
       const annotations = declared ? Object.fromEntries(declared.properties.map((p) => [p.key, p.value])) : null;
       const declaredKeys = new Set(declared?.properties.map((p) => p.key) ?? []);
+      const sources: Record<string, string> = {};
+      for (const p of declared?.properties ?? []) {
+        if (p.value !== 'unresolved') continue;
+        const text = sourceText(project, p.valueLoc);
+        if (text !== undefined) sources[p.key] = text;
+      }
       result.tools.push({
         name: tool.name,
         file: toolFile,
@@ -141,6 +149,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
         effective: { ...tool.effective },
         title: tool.title,
         defaulted: HINT_KEYS.filter((key) => !declaredKeys.has(key) && tool.effective[key] !== 'unresolved'),
+        sources,
       });
     }
     for (const finding of analysis.findings) {
@@ -160,6 +169,17 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
     indexes.delete(file);
   }
   return result;
+}
+
+/** The text at `loc`, whitespace runs folded (an expression written over several lines fits a table cell). */
+function sourceText(project: Project, loc: Loc): string | undefined {
+  let text: string | undefined;
+  try {
+    text = project.getText(loc.file);
+  } catch {
+    return undefined;
+  }
+  return text?.slice(loc.start, loc.end).replace(/\s+/g, ' ');
 }
 
 function parseErrorCount(file: string, text: string): number {

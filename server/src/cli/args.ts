@@ -1,4 +1,4 @@
-// Command-line parsing for `mcp-hints check`. Usage errors throw UsageError (exit code 2).
+// Command-line parsing for `mcp-hints check` (verify/args.ts parses `verify`). Usage errors throw UsageError (exit code 2).
 import { PROFILES, RULE_SETTINGS } from '../engine/config';
 import type { Profile, RuleSetting } from '../engine/options';
 
@@ -22,6 +22,7 @@ export interface CheckArgs {
 }
 
 export const HELP = `Usage: mcp-hints check [paths...] [options]
+       mcp-hints verify [paths...] [--format text|json] [--timeout <ms>] -- <command> [args...]
 
 Finds MCP tool registrations in TypeScript and JavaScript and checks their annotations
 (readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title).
@@ -41,6 +42,9 @@ Options:
   -v, --version                      show the version
 
 Exit codes: 0 no errors (and warnings within --max-warnings), 1 too many findings, 2 usage or config error.
+
+verify starts <command> as an MCP server over stdio, lists its tools and compares them with the
+static reading of paths; "mcp-hints verify --help" tells more.
 `;
 
 /** Options that take a value, and how to store it. */
@@ -54,7 +58,7 @@ export function parseArgs(argv: string[]): CheckArgs {
     const arg = argv[i];
     if (onlyPositionals || !arg.startsWith('-') || arg === '-') {
       if (!sawCommand) {
-        if (arg !== 'check') throw new UsageError(`unknown command "${arg}" (the command is "check")`);
+        if (arg !== 'check') throw new UsageError(`unknown command "${arg}" (the commands are "check" and "verify")`);
         sawCommand = true;
       } else {
         args.paths.push(arg);
@@ -123,7 +127,7 @@ export function parseArgs(argv: string[]): CheckArgs {
         throw new UsageError(`unknown option ${name}`);
     }
   }
-  if (!sawCommand) throw new UsageError('missing command (try "mcp-hints check")');
+  if (!sawCommand) throw new UsageError('missing command (try "mcp-hints check" or "mcp-hints verify")');
   if (args.paths.length === 0) args.paths = ['.'];
   return args;
 }

@@ -1,162 +1,18 @@
-// `mcp-hints check`: arguments and config → files → analysis (in-process or in workers) → output → exit code.
-import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { parseConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
-import { discoverFiles, findConfigFile, readSourceFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
-import type { EngineOptions } from '../engine/options';
-import type { Project } from '../engine/project';
-import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
+// `mcp-hints check` and `mcp-hints verify`: arguments → static reading (read.ts) → output → exit code.
+import { join } from 'node:path';
 import { HELP, parseArgs, UsageError, type CheckArgs } from './args';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
-import { countBySeverity, sortRecords, type Report } from './report';
-import { unreadableFile } from '../engine/file-kinds';
-import { knownFindingIds } from '../engine/kinds';
-import type { WorkerReply, WorkerRequest } from './worker-protocol';
-import packageJson from '../../../package.json';
+import { readProject, VERSION, type Io } from './read';
+import { countBySeverity, type Report } from './report';
+import { runVerify } from './verify/command';
 
-export const VERSION: string = packageJson.version;
-
-/** Above this many files to analyse (after the cheap text test) the work is split across worker threads. */
-export const WORKER_THRESHOLD = 200;
-const BATCH_SIZE = 25;
-const BATCH_CHARS = 500_000;
-
-export interface Io {
-  cwd: string;
-  stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
-  env: Record<string, string | undefined>;
-  /** Where dist/worker.js is (next to dist/cli.js). */
-  workerPath?: string;
-}
-
-function loadConfig(args: CheckArgs, cwd: string): { config: McpHintsConfig; base: string } {
-  const path = args.config ? resolve(cwd, args.config) : findConfigFile(cwd);
-  if (!path) return { config: {}, base: cwd };
-  const read = readSourceFile(path);
-  if ('error' in read) throw new UsageError(`config ${relativePath(cwd, path)}: ${read.error}`);
-  const parsed = parseConfig(read.text, knownFindingIds());
-  if (!parsed.ok) {
-    const where = parsed.error.line ? `:${parsed.error.line}:${parsed.error.column}` : '';
-    throw new UsageError(`config ${relativePath(cwd, path)}${where}: ${parsed.error.message}`);
-  }
-  return { config: parsed.config, base: dirname(path) };
-}
-
-function progressReporter(io: Io, total: number): { update(done: number): void; end(): void } {
-  const show = io.stderr.isTTY === true && total >= 50;
-  let last = 0;
-  return {
-    update(done) {
-      if (!show) return;
-      const now = Date.now();
-      if (now - last < 80 && done < total) return;
-      last = now;
-      io.stderr.write(`\rmcp-hints: checked ${done}/${total} files`);
-    },
-    end() {
-      if (show) io.stderr.write('\r\u001b[K');
-    },
-  };
-}
-
-/**
- * Worker threads besides the main thread: min(2, cores) threads in all, so one worker on a 2-core
- * machine (each worker loads TypeScript again, so a second one would only compete for the cores).
- * MCP_HINTS_WORKERS overrides; 0 keeps everything in the main thread (debugging, profiling).
- */
-function workerCount(env: Io['env']): number {
-  const forced = env.MCP_HINTS_WORKERS;
-  if (forced !== undefined && /^\d+$/.test(forced)) return Number(forced);
-  return Math.max(0, Math.min(2, availableParallelism()) - 1);
-}
-
-function mergeInto(target: BatchResult, source: BatchResult): void {
-  target.tools.push(...source.tools);
-  target.diagnostics.push(...source.diagnostics);
-  target.fixed.push(...source.fixed);
-}
-
-/**
- * Analyses in the main thread and `workers` worker threads at once. Batches are handed out on demand
- * (each worker keeps two in flight), so a slow file or a slow worker start does not stall the rest.
- */
-async function analyzeShared(
-  files: string[],
-  context: BatchContext,
-  project: Project,
-  preRead: Map<string, ReadResult>,
-  workers: number,
-  workerPath: string,
-  onProgress: (done: number) => void,
-): Promise<BatchResult> {
-  const total: BatchResult = { tools: [], diagnostics: [], fixed: [] };
-  let next = 0;
-  let done = 0;
-  // Batches end at BATCH_SIZE files or BATCH_CHARS of text, so a few large bundles still spread out.
-  const sizes = new Map<string, number>();
-  for (const [file, read] of preRead) sizes.set(file, 'text' in read ? read.text.length : 0);
-  const take = (): string[] | undefined => {
-    if (next >= files.length) return undefined;
-    const batch: string[] = [];
-    let chars = 0;
-    while (next < files.length && batch.length < BATCH_SIZE && (batch.length === 0 || chars < BATCH_CHARS)) {
-      chars += sizes.get(files[next]) ?? 0;
-      batch.push(files[next++]);
-    }
-    return batch;
-  };
-  const finish = (result: BatchResult, count: number) => {
-    mergeInto(total, result);
-    done += count;
-    onProgress(done);
-  };
-  const runWorker = () =>
-    new Promise<void>((resolveRun, rejectRun) => {
-      const worker = new Worker(workerPath, { workerData: context });
-      let inFlight = 0;
-      let finished = false;
-      const feed = () => {
-        for (let batch = inFlight < 2 ? take() : undefined; batch; batch = inFlight < 2 ? take() : undefined) {
-          inFlight++;
-          for (const file of batch) preRead.delete(file); // the worker reads for itself
-          worker.postMessage({ files: batch } satisfies WorkerRequest);
-        }
-        if (inFlight === 0 && !finished) {
-          finished = true;
-          void worker.terminate();
-          resolveRun();
-        }
-      };
-      worker.on('message', (reply: WorkerReply) => {
-        inFlight--;
-        finish(reply.result, reply.count);
-        feed();
-      });
-      worker.on('error', rejectRun);
-      worker.on('exit', (code) => {
-        if (!finished) rejectRun(new Error(`worker stopped with exit code ${code}`));
-      });
-      feed();
-    });
-  const runMain = async () => {
-    for (;;) {
-      // Let worker replies in between batches.
-      await new Promise((resolveTick) => setImmediate(resolveTick));
-      const batch = take();
-      if (!batch) return;
-      finish(analyzeBatch(project, batch, context, preRead), batch.length);
-    }
-  };
-  await Promise.all([...Array.from({ length: workers }, runWorker), runMain()]);
-  return total;
-}
+export { readProject, VERSION, WORKER_THRESHOLD, type Io } from './read';
 
 export async function runCli(argv: string[], io: Io): Promise<number> {
+  if (argv[0] === 'verify') return runVerify(argv, io);
   let args: CheckArgs;
   try {
     args = parseArgs(argv);
@@ -176,20 +32,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     return 0;
   }
 
-  let options: EngineOptions;
-  let files: string[];
-  let problems: { path: string; message: string }[];
+  let report: Report;
   try {
-    const known = knownFindingIds();
-    for (const id of Object.keys(args.rules)) {
-      if (!known.has(id)) throw new UsageError(`--rule: unknown rule "${id}"`);
-    }
-    const { config, base } = loadConfig(args, io.cwd);
-    options = toEngineOptions(config, { profile: args.profile, rules: args.rules });
-    const discovered = discoverFiles(args.paths, io.cwd, { ignore: config.ignore, ignoreBase: base });
-    if (discovered.missing.length > 0) throw new UsageError(`no such file or folder: ${discovered.missing.join(', ')}`);
-    files = discovered.files;
-    problems = discovered.problems;
+    report = await readProject(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`mcp-hints: ${error.message}\n`);
@@ -197,31 +42,6 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     }
     throw error;
   }
-
-  const context: BatchContext = { cwd: io.cwd, options, fix: args.fix };
-  // Reading is cheap next to parsing: files that cannot register a tool are settled here, and only
-  // a large rest is worth the start-up of worker threads (each loads TypeScript again).
-  const preRead = new Map<string, ReadResult>();
-  for (const file of files) {
-    const read = readForAnalysis(file);
-    if (read) preRead.set(file, read);
-  }
-  const candidates = [...preRead.keys()];
-  const progress = progressReporter(io, candidates.length);
-  const workers = candidates.length > WORKER_THRESHOLD && io.workerPath ? workerCount(io.env) : 0;
-  const result = await analyzeShared(candidates, context, createProject(options), preRead, workers, io.workerPath ?? '', progress.update);
-  progress.end();
-  // Folders that could not be listed are unreadable-file findings too, under the same setting.
-  const folderSetting = options.rules?.[UNREADABLE_FILE] ?? unreadableFile.defaultSeverity;
-  for (const problem of problems) {
-    if (folderSetting === 'off') break;
-    result.diagnostics.push({
-      file: relativePath(io.cwd, problem.path), line: 1, column: 1, endLine: 1, endColumn: 1,
-      severity: folderSetting, code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, tool: null,
-    });
-  }
-
-  let report: Report = sortRecords({ cwd: io.cwd, files: files.length, ...result });
   if (args.quiet) report = { ...report, diagnostics: report.diagnostics.filter((d) => d.severity === 'error') };
 
   const forced = Boolean(io.env.FORCE_COLOR) && io.env.FORCE_COLOR !== '0';

@@ -17,6 +17,8 @@ export interface StaticTool {
   title: string | null;
   /** Why the tool may be absent at run time (an environment variable, a flag), when known. */
   condition?: string | null;
+  /** The source text of annotations whose value is unresolved, by key. */
+  sources?: Record<string, string>;
 }
 
 /** A tool as a server listed it. */
@@ -45,6 +47,8 @@ export interface ComparedTool {
   runtime: Partial<Record<ComparedKey, unknown>> | null;
   differences: Difference[];
   condition?: string | null;
+  /** For each key the static reading left unresolved: its source text, when known (shown beside the run-time value). */
+  unresolvedSources?: Partial<Record<ComparedKey, string>>;
 }
 
 export interface Comparison {
@@ -72,7 +76,17 @@ export function runtimeHints(tool: RuntimeTool): Partial<Record<ComparedKey, unk
   return out;
 }
 
-function compareOne(found: StaticTool, listed: RuntimeTool): Pick<ComparedTool, 'status' | 'differences' | 'static' | 'runtime'> {
+/** Source text of the keys the static reading left unresolved. */
+function unresolvedSources(tool: StaticTool, statics: Record<ComparedKey, StaticValue | null>): Partial<Record<ComparedKey, string>> {
+  const out: Partial<Record<ComparedKey, string>> = {};
+  for (const key of COMPARED_KEYS) {
+    const source = tool.sources?.[key];
+    if (statics[key] === 'unresolved' && source !== undefined) out[key] = source;
+  }
+  return out;
+}
+
+function compareOne(found: StaticTool, listed: RuntimeTool): Pick<ComparedTool, 'status' | 'differences' | 'static' | 'runtime' | 'unresolvedSources'> {
   const statics = staticHints(found);
   const runtime = runtimeHints(listed);
   const differences: Difference[] = [];
@@ -87,7 +101,7 @@ function compareOne(found: StaticTool, listed: RuntimeTool): Pick<ComparedTool, 
     if (!sameValue(mine, theirs)) differences.push({ key, static: mine, runtime: key in runtime ? theirs : null });
   }
   const status: VerifyStatus = differences.length > 0 ? 'differs' : unresolved ? 'unresolved' : 'match';
-  return { status, differences, static: statics, runtime };
+  return { status, differences, static: statics, runtime, unresolvedSources: unresolvedSources(found, statics) };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -124,8 +138,10 @@ export function compareWithRuntime(found: StaticTool[], listed: RuntimeTool[]): 
   for (const [name, candidates] of byName) {
     if (listedNames.has(name)) continue;
     const first = candidates[0];
+    const statics = staticHints(first);
     tools.push({
-      name, status: 'not-listed', file: first.file, line: first.line, static: staticHints(first), runtime: null, differences: [], condition: first.condition,
+      name, status: 'not-listed', file: first.file, line: first.line, static: statics, runtime: null, differences: [], condition: first.condition,
+      unresolvedSources: unresolvedSources(first, statics),
     });
   }
   const counts: Record<VerifyStatus, number> = { match: 0, differs: 0, unresolved: 0, 'missing-statically': 0, 'not-listed': 0 };

@@ -15,7 +15,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { computeCodeActions, FIX_ALL_KIND } from './code-actions';
 import { computeCodeLenses } from './code-lens';
 import { diagnosticsFor, DiagnosticsScheduler, enabledFindings, toDiagnostic } from './diagnostics';
@@ -23,9 +23,19 @@ import { computeHover } from './hover';
 import { evidenceFor, evidenceMarkdown } from '../engine/infer';
 import type { Tool } from '../engine/model';
 import { computeInlayHints } from './inlay-hints';
-import { FileSummaryRequest, ReportRequest, StatsRequest, type FileSummaryParams, type FileSummaryResult, type StatsResult } from './protocol';
+import {
+  FileSummaryRequest,
+  ReportRequest,
+  StatsRequest,
+  VerifyRequest,
+  type FileSummaryParams,
+  type FileSummaryResult,
+  type StatsResult,
+  type VerifyParams,
+} from './protocol';
 import { ReportBuilder } from './report';
 import { SettingsStore, type Settings } from './settings';
+import { verifyFolder } from './verify';
 import { computeDocumentSymbols } from './symbols';
 import { Workspace } from './workspace';
 
@@ -353,6 +363,18 @@ connection.onDocumentSymbol(
 connection.onRequest(
   ReportRequest,
   guard('report', (_params: unknown, token) => reports.build(folders, token)),
+);
+
+connection.onRequest(
+  VerifyRequest,
+  guard('verify', async (params: VerifyParams | null) => {
+    const requested = params?.folderUri;
+    if (requested !== undefined && typeof requested !== 'string') throw invalidParams('params.folderUri must be a string');
+    const folder = requested ? safePath(requested) : folders[0];
+    if (!folder) throw invalidParams(requested ? `not a file folder: ${requested}` : 'no workspace folder to verify');
+    const s = await settings.get(pathToFileURL(folder).href);
+    return verifyFolder(folder, s.verify.command, process.env);
+  }),
 );
 
 connection.onRequest(

@@ -61,3 +61,51 @@ export interface StatsResult {
   /** Server-side milliseconds of recent operations, newest last (at most 1000 each). */
   timings: Record<'diagnostics' | 'hover' | 'codeAction', number[]>;
 }
+
+export const VerifyRequest = 'mcp-hints/verify';
+
+export interface VerifyParams {
+  /** The workspace folder to verify (its `mcp-hints.verify.command` is run there); default: the first folder. */
+  folderUri?: string;
+}
+
+export type VerifyStatus = 'match' | 'differs' | 'unresolved' | 'missing-statically' | 'not-listed';
+export type VerifyKey = 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint' | 'title';
+
+export interface VerifyTool {
+  name: string;
+  status: VerifyStatus;
+  /** Where the static reading found it; null when only the server lists it. */
+  uri: string | null;
+  range: LspRange | null;
+  /** What the code says per key (null: not declared; 'unresolved': known only at run time); null when not found. */
+  static: Record<VerifyKey, unknown> | null;
+  /** What the server sent (keys it did not send are left out); null when it does not list the tool. */
+  runtime: Partial<Record<VerifyKey, unknown>> | null;
+  differences: { key: VerifyKey; static: unknown; runtime: unknown }[];
+  /** Source text of the values the code leaves unresolved, shown beside the run-time values. */
+  sources: Partial<Record<VerifyKey, string>>;
+}
+
+export type VerifyResult =
+  | {
+      ok: true;
+      folderUri: string;
+      command: string[];
+      server: { name: string | null; version: string | null };
+      tools: VerifyTool[];
+      counts: Record<VerifyStatus, number>;
+      /** Registrations whose name is computed at run time (they cannot be matched by name). */
+      unnamed: number;
+      /** Non-JSON lines the server wrote on stdout, skipped. */
+      skippedLines: number;
+    }
+  | {
+      ok: false;
+      folderUri: string | null;
+      command: string[] | null;
+      /** not-configured: no `mcp-hints.verify.command`; usage: a bad config or folder; the rest: the server failed. */
+      kind: 'not-configured' | 'usage' | 'cannot-start' | 'exited' | 'timeout' | 'error-response';
+      message: string;
+      stderrTail: string[];
+    };

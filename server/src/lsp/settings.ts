@@ -1,6 +1,7 @@
 // mcp-hints.* settings: pulled per resource with workspace/configuration, cached until
 // didChangeConfiguration. Clients without workspace/configuration get the defaults.
 
+import { parse as parseShellWords } from 'shell-quote';
 import type { Connection } from 'vscode-languageserver/node';
 import type { Severity } from '../engine/model';
 import type { Profile, RuleSetting } from '../engine/options';
@@ -12,6 +13,8 @@ export interface Settings {
   inlayHints: { enable: boolean };
   codeLens: { enable: boolean };
   trace: { server: 'off' | 'messages' | 'verbose' };
+  /** The server command `Verify Against Running Server` starts (words), or null when none is set. */
+  verify: { command: string[] | null };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -21,6 +24,7 @@ export const DEFAULT_SETTINGS: Settings = {
   inlayHints: { enable: true },
   codeLens: { enable: true },
   trace: { server: 'off' },
+  verify: { command: null },
 };
 
 const RULE_SETTINGS = new Set<string>(['error', 'warning', 'info', 'hint', 'off']);
@@ -28,6 +32,18 @@ const PROFILES = new Set<string>(['spec', 'chatgpt', 'claude']);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `mcp-hints.verify.command`: an array of words as is, or one string split into words like a shell would (quotes
+ * kept together, `$VAR` left as written). No shell runs it, so a string with pipes or redirections is refused (null).
+ */
+export function verifyCommand(raw: unknown): string[] | null {
+  let words: unknown[] = [];
+  if (Array.isArray(raw)) words = raw;
+  else if (typeof raw === 'string') words = parseShellWords(raw, (name) => `$${name}`);
+  if (!words.every((w): w is string => typeof w === 'string')) return null;
+  return words.length > 0 && words[0] !== '' ? words : null;
 }
 
 /** Accepts what a client sends (possibly partial or wrong) and fills the rest from the defaults. */
@@ -51,6 +67,7 @@ export function normalizeSettings(raw: unknown): Settings {
     inlayHints: { enable: flag(raw.inlayHints, true) },
     codeLens: { enable: flag(raw.codeLens, true) },
     trace: { server: trace },
+    verify: { command: isObject(raw.verify) ? verifyCommand(raw.verify.command) : null },
   };
 }
 

@@ -1,7 +1,9 @@
 // Integration tests that run inside a real VS Code extension host against the workspace made from
 // test/vscode/fixtures (tools.ts registers `delete_user` without annotations).
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { VerifyResult } from '../../../server/src/lsp/protocol';
 
 const EXTENSION_ID = 'mcp-hints.mcp-hints';
 const SOURCE = 'mcp-hints';
@@ -115,6 +117,31 @@ describe('mcp-hints in VS Code', function () {
     }
     await until(severityOf, (s) => s.length === 1 && s[0] === vscode.DiagnosticSeverity.Warning, 15_000,
       'missing-annotations to come back as a warning', () => describeDiagnostics(document.uri));
+  });
+
+  it('verifies against a running server (mcp-hints.verify.command) and shows one row per tool in the report view', async function () {
+    // The workspace is trusted here (code-server runs with --disable-workspace-trust); the server is the repository's
+    // paged fixture (test/verify/fixtures/pages), whose tools the workspace's code does not register.
+    const repo = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    const settings = () => vscode.workspace.getConfiguration('mcp-hints', document.uri);
+    try {
+      const server = join(repo, 'test', 'verify', 'fixtures', 'pages', 'server.mjs');
+      await settings().update('verify.command', [process.execPath, server], vscode.ConfigurationTarget.Workspace);
+      const result = await vscode.commands.executeCommand<VerifyResult | undefined>('mcp-hints.verify');
+      assert.ok(result?.ok, `verify succeeded: ${JSON.stringify(result)}`);
+      const statuses = Object.fromEntries(result.tools.map((t) => [t.name, t.status]));
+      assert.deepEqual(statuses, {
+        page_one_a: 'missing-statically', page_one_b: 'missing-statically', page_two_a: 'missing-statically',
+        page_two_b: 'missing-statically', page_three: 'missing-statically', delete_user: 'not-listed',
+      });
+      assert.equal(result.tools.find((t) => t.name === 'delete_user')!.uri, document.uri.toString());
+      // The tab model reaches the extension host after the panel opens.
+      await until(() => vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label)), (tabs) => tabs.includes('MCP Hints: Verify'),
+        15_000, 'the report view to show the result');
+    } finally {
+      await settings().update('verify.command', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.window.showTextDocument(document, vscode.ViewColumn.One); // the next tests act on the active editor
+    }
   });
 
   it('offers a quick fix that writes the annotations and clears the warning', async function () {
