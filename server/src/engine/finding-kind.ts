@@ -9,9 +9,10 @@ export interface FindingKindDocs {
   why: string;
   /**
    * Complete files (imports, the registration, the handler): `bad` is reported by this kind, `good` is not.
-   * The rule pages show them and test/rule-pages.test.ts runs them through the engine.
+   * The rule pages show them and test/rule-pages.test.ts runs them through the engine. `record`: the
+   * `mcp-hints.lock.json` beside the example, for the review rules (the page shows it, the test loads it).
    */
-  examples?: { bad: string; good: string }[];
+  examples?: { bad: string; good: string; record?: string }[];
 }
 
 export interface FindingKind {

@@ -108,6 +108,8 @@ export interface Tool {
   title: string | null;
   /** Where the title came from. */
   titleSource: 'config' | 'annotations' | null;
+  /** The description as written (for the review record's fingerprint), and its text when it is a known string. */
+  description?: { loc: Loc; text: string | null } | null;
   /** Input schema and handler, for evidence (inference). */
   inputSchema: Loc | null;
   handler: Loc | null;

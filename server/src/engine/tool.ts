@@ -32,6 +32,9 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
     effective: effectiveHints(declared),
     title,
     titleSource,
+    description: raw.description
+      ? { loc: locOf(raw.description.node, raw.description.sf), text: raw.description.kind === 'literal' && typeof raw.description.value === 'string' ? raw.description.value : null }
+      : null,
     inputSchema: raw.inputSchema ? locOf(raw.inputSchema.node, raw.inputSchema.sf) : null,
     handler: raw.handler && raw.handler.kind === 'function' ? locOf(raw.handler.node, raw.handler.sf) : raw.handler ? locOf(raw.handler.node, raw.handler.sf) : null,
     config: raw.config ? locOf(raw.config.node, raw.config.sf) : null,

@@ -23,6 +23,7 @@ export function toolFromDefinition(value: Value, form: ToolForm, call: ts.CallEx
     config: definition,
     ...annotationsOf(definition, callSf),
     title: objectProperty(definition, 'title'),
+    description: objectProperty(definition, 'description'),
     inputSchema: objectProperty(definition, 'inputSchema') ?? objectProperty(definition, 'parameters'),
     handler: handlerKey ? objectProperty(definition, handlerKey) : undefined,
     slot: configSlot(definition, definition, false),

@@ -19,6 +19,7 @@ export interface RawTool {
   /** The expression written at the registration for the annotations, when there is one in this file. */
   annotationsExpr?: ts.Expression;
   title?: Value;
+  description?: Value;
   inputSchema?: Value;
   handler?: Value;
   slot: AnnotationSlot;

@@ -19,6 +19,9 @@ import { destructiveUnderstated } from './destructive-understated';
 import { idempotentOverclaimed } from './idempotent-overclaimed';
 import { closedWorldContradicted } from './closed-world-contradicted';
 import { profileRequirement } from './profile-requirement';
+import { annotationDrift } from './annotation-drift';
+import { safetyWeakened } from './safety-weakened';
+import { unapproved } from './unapproved';
 
 /** Every rule, in the order their findings are listed. */
 export const RULES: readonly Rule[] = [
@@ -37,6 +40,9 @@ export const RULES: readonly Rule[] = [
   idempotentOverclaimed,
   closedWorldContradicted,
   profileRequirement,
+  safetyWeakened,
+  annotationDrift,
+  unapproved,
 ];
 
 /** The severity in force for a rule: settings first, then the profile, then the rule's default. */
