@@ -10,6 +10,10 @@ import type { EngineOptions } from '../engine/options';
 import { mayRegisterTools, parseSource } from '../engine/parse';
 import { Project } from '../engine/project';
 import { LineIndex } from './positions';
+import { reviewTool } from '../engine/review';
+import { EVIDENCE_KIND_LABELS, toolContract, type Contract } from '../engine/review/contract';
+import type { ApprovalState } from '../engine/review/compare';
+import { collectEvidence } from '../engine/evidence';
 
 export interface ToolRecord {
   name: string | null;
@@ -24,6 +28,18 @@ export interface ToolRecord {
   defaulted: HintKey[];
   /** The source text of each annotation whose value is unresolved (verify shows it beside the run-time value). */
   sources: Record<string, string>;
+  /** approve and report only (BatchContext.contracts). */
+  review?: ToolReviewRecord;
+}
+
+export interface ToolReviewRecord {
+  /** The contract approve writes (absolute file); null for a tool whose name is not known. */
+  contract: Contract | null;
+  /** One line: what the code shows ("deletes or overwrites: calls `rm`; reaches the network: calls `fetch`"). */
+  evidence: string;
+  approval: { state: ApprovalState; changes: { safety: boolean; text: string }[] };
+  /** The tool's findings, after settings. */
+  findings: { code: string; severity: Severity; message: string }[];
 }
 
 export interface DiagnosticRecord {
@@ -49,6 +65,8 @@ export interface BatchContext {
   cwd: string;
   options: EngineOptions;
   fix: boolean;
+  /** Compute each tool's contract and approval (approve, report). */
+  contracts?: boolean;
 }
 
 export function relativePath(cwd: string, file: string): string {
@@ -150,6 +168,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
         title: tool.title,
         defaulted: HINT_KEYS.filter((key) => !declaredKeys.has(key) && tool.effective[key] !== 'unresolved'),
         sources,
+        ...(context.contracts ? { review: toolReviewRecord(project, analysis, tool, context) } : {}),
       });
     }
     for (const finding of analysis.findings) {
@@ -180,6 +199,25 @@ function sourceText(project: Project, loc: Loc): string | undefined {
     return undefined;
   }
   return text?.slice(loc.start, loc.end).replace(/\s+/g, ' ');
+}
+
+/** The tool's contract, what its code shows in one line, where it stands against the record, and its findings. */
+function toolReviewRecord(project: Project, analysis: FileAnalysis, tool: FileAnalysis['tools'][number], context: BatchContext): ToolReviewRecord {
+  const registrationSf = project.getSourceFile(analysis.file);
+  const findings = analysis.findings.filter((f) => f.toolId === tool.id).map((f) => ({ code: f.rule, severity: f.severity, message: f.message }));
+  if (!registrationSf) return { contract: null, evidence: '', approval: { state: 'no-record', changes: [] }, findings };
+  const sourceFileOf = (file: string) => project.getSourceFile(file);
+  const detail = toolContract(tool, { registrationSf, sourceFileOf });
+  const review = reviewTool({ tool, sourceFile: registrationSf, options: context.options, sourceFileOf });
+  const visibility = collectEvidence(tool, registrationSf, sourceFileOf).handler;
+  const shown = detail ? detail.contract.evidence.map((kind) => `${EVIDENCE_KIND_LABELS[kind]}: ${detail.evidenceByKind.get(kind)![0].text}`) : [];
+  const evidence = shown.length > 0 ? shown.join('; ') : visibility === 'none' ? 'handler not found' : 'reads only';
+  return {
+    contract: detail?.contract ?? null,
+    evidence,
+    approval: { state: review?.state ?? 'no-record', changes: (review?.changes ?? []).map(({ safety, text }) => ({ safety, text })) },
+    findings,
+  };
 }
 
 function parseErrorCount(file: string, text: string): number {

@@ -3,12 +3,17 @@ import { PROFILES, RULE_SETTINGS } from '../engine/config';
 import type { Profile, RuleSetting } from '../engine/options';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
-export type Format = (typeof FORMATS)[number];
+/** `report` prints a table for pull requests, or the same rows as JSON. */
+export const REPORT_FORMATS = ['markdown', 'json'] as const;
+export type Format = (typeof FORMATS)[number] | (typeof REPORT_FORMATS)[number];
+export const COMMANDS = ['check', 'approve', 'report'] as const;
 
 export class UsageError extends Error {}
 
 export interface CheckArgs {
-  command: 'check' | 'help' | 'version';
+  command: (typeof COMMANDS)[number] | 'help' | 'version';
+  /** `approve --tool NAME`: approve only this tool's entry. */
+  tool?: string;
   paths: string[];
   format: Format;
   /** -1: no limit. */
@@ -23,14 +28,24 @@ export interface CheckArgs {
 
 export const HELP = `Usage: mcp-hints check [paths...] [options]
        mcp-hints verify [paths...] [--format text|json] [--timeout <ms>] -- <command> [args...]
+       mcp-hints approve [paths...] [--tool NAME]
+       mcp-hints report [paths...] [--format markdown|json]
 
 Finds MCP tool registrations in TypeScript and JavaScript and checks their annotations
 (readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title).
 Paths are files or folders (default: the current folder). Folders skip node_modules, .git,
 what .gitignore ignores, test files and .d.ts; files named explicitly are always read.
 
+approve writes each tool's contract (hints, title, inputs, description and schema fingerprints,
+evidence) to mcp-hints.lock.json at the project root: the nearest folder upwards holding
+mcp-hints.lock.json, else .mcp-hints.json(c) or package.json, else the current folder.
+check then reports annotation-drift, safety-weakened and unapproved against it.
+report prints one row per tool (hints, evidence, approval, findings) for a pull request comment.
+
 Options:
-  --format <text|json|sarif|github>  output format (default: text)
+  --format <text|json|sarif|github>  output format of check (default: text)
+  --format <markdown|json>           output format of report (default: markdown)
+  --tool <name>                      approve: update only this tool's entry
   --max-warnings <n>                 exit 1 when there are more than n warnings
   --quiet                            report errors only
   --profile <spec|chatgpt|claude>    host profile the rules check for
@@ -48,17 +63,19 @@ static reading of paths; "mcp-hints verify --help" tells more.
 `;
 
 /** Options that take a value, and how to store it. */
-const VALUE_OPTIONS = new Set(['--format', '--max-warnings', '--profile', '--rule', '--config']);
+const VALUE_OPTIONS = new Set(['--format', '--max-warnings', '--profile', '--rule', '--config', '--tool']);
 
 export function parseArgs(argv: string[]): CheckArgs {
   const args: CheckArgs = { command: 'check', paths: [], format: 'text', maxWarnings: -1, quiet: false, rules: {}, fix: false, color: true };
   let sawCommand = false;
+  let format: string | undefined;
   let onlyPositionals = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (onlyPositionals || !arg.startsWith('-') || arg === '-') {
       if (!sawCommand) {
-        if (arg !== 'check') throw new UsageError(`unknown command "${arg}" (the commands are "check" and "verify")`);
+        if (!(COMMANDS as readonly string[]).includes(arg)) throw new UsageError(`unknown command "${arg}" (the commands are ${[...COMMANDS, 'verify'].join(', ')})`);
+        args.command = arg as CheckArgs['command'];
         sawCommand = true;
       } else {
         args.paths.push(arg);
@@ -89,8 +106,10 @@ export function parseArgs(argv: string[]): CheckArgs {
       case '--version':
         return { ...args, command: 'version' };
       case '--format':
-        if (!FORMATS.includes(value as Format)) throw new UsageError(`unknown format "${value}" (use ${FORMATS.join(', ')})`);
-        args.format = value as Format;
+        format = value;
+        break;
+      case '--tool':
+        args.tool = value;
         break;
       case '--max-warnings': {
         if (!/^\d+$/.test(value!)) throw new UsageError(`--max-warnings needs a whole number, not "${value}"`);
@@ -128,6 +147,11 @@ export function parseArgs(argv: string[]): CheckArgs {
     }
   }
   if (!sawCommand) throw new UsageError('missing command (try "mcp-hints check" or "mcp-hints verify")');
+  const formats: readonly string[] = args.command === 'report' ? REPORT_FORMATS : FORMATS;
+  if (format !== undefined && !formats.includes(format)) throw new UsageError(`unknown format "${format}" for ${args.command} (use ${formats.join(', ')})`);
+  args.format = (format ?? formats[0]) as Format;
+  if (args.tool !== undefined && args.command !== 'approve') throw new UsageError('--tool is an option of approve');
+  if (args.command !== 'check' && args.fix) throw new UsageError(`--fix is an option of check`);
   if (args.paths.length === 0) args.paths = ['.'];
   return args;
 }

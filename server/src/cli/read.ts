@@ -14,6 +14,7 @@ import { unreadableFile } from '../engine/file-kinds';
 import { knownFindingIds } from '../engine/kinds';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 import packageJson from '../../../package.json';
+import { describeRecordError, loadReviewOptions } from '../engine/review/disk';
 
 export const VERSION: string = packageJson.version;
 
@@ -154,7 +155,12 @@ async function analyzeShared(
 }
 
 /** What to read and how: the part of `check`'s arguments that shapes the static reading. */
-export type ReadArgs = Pick<CheckArgs, 'paths' | 'config' | 'profile' | 'rules' | 'fix'>;
+export type ReadArgs = Pick<CheckArgs, 'paths' | 'config' | 'profile' | 'rules' | 'fix'> & {
+  /** Compare tools with their review records (check, approve, report); a record that does not parse is a UsageError. */
+  review?: boolean;
+  /** Compute each tool's contract and approval (approve, report). */
+  contracts?: boolean;
+};
 
 /**
  * The static reading of `paths` (config, files, analysis): what `check` reports and `verify` compares.
@@ -170,8 +176,16 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
   const discovered = discoverFiles(args.paths, io.cwd, { ignore: config.ignore, ignoreBase: base });
   if (discovered.missing.length > 0) throw new UsageError(`no such file or folder: ${discovered.missing.join(', ')}`);
   const { files, problems } = discovered;
+  if (args.review) {
+    // The review records that govern these files (approve reads them again just before writing).
+    const review = loadReviewOptions(files, io.cwd);
+    if (review.errors.length > 0) {
+      throw new UsageError(review.errors.map((e) => `review record ${describeRecordError(e, relativePath(io.cwd, e.path))}`).join('\nmcp-hints: '));
+    }
+    options.review = review.review;
+  }
 
-  const context: BatchContext = { cwd: io.cwd, options, fix: args.fix };
+  const context: BatchContext = { cwd: io.cwd, options, fix: args.fix, contracts: args.contracts };
   // Reading is cheap next to parsing: files that cannot register a tool are settled here, and only
   // a large rest is worth the start-up of worker threads (each loads TypeScript again).
   const preRead = new Map<string, ReadResult>();
@@ -193,5 +207,5 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
       severity: folderSetting, code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, tool: null,
     });
   }
-  return sortRecords({ cwd: io.cwd, files: files.length, ...result });
+  return { ...sortRecords({ cwd: io.cwd, files: files.length, ...result }), analysed: files };
 }

@@ -9,6 +9,8 @@ export interface Report {
   tools: ToolRecord[];
   diagnostics: DiagnosticRecord[];
   fixed: { file: string; fixes: number }[];
+  /** Absolute paths of the files checked (approve drops entries of their tools that are gone). */
+  analysed?: string[];
 }
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2, hint: 3 } as const;

@@ -1,4 +1,4 @@
-// `mcp-hints check` and `mcp-hints verify`: arguments → static reading (read.ts) → output → exit code.
+// `mcp-hints check`, `approve`, `report` and `verify`: arguments → static reading (read.ts) → output → exit code.
 import { join } from 'node:path';
 import { HELP, parseArgs, UsageError, type CheckArgs } from './args';
 import { formatGithub } from './formats/github';
@@ -8,6 +8,8 @@ import { formatText } from './formats/text';
 import { readProject, VERSION, type Io } from './read';
 import { countBySeverity, type Report } from './report';
 import { runVerify } from './verify/command';
+import { runApprove } from './approve';
+import { formatReportJson, formatReportMarkdown } from './formats/pr-report';
 
 export { readProject, VERSION, WORKER_THRESHOLD, type Io } from './read';
 
@@ -34,13 +36,18 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
 
   let report: Report;
   try {
-    report = await readProject(args, io);
+    report = await readProject({ ...args, review: true, contracts: args.command !== 'check' }, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`mcp-hints: ${error.message}\n`);
       return 2;
     }
     throw error;
+  }
+  if (args.command === 'approve') return runApprove(report, report.analysed ?? [], args.tool, io);
+  if (args.command === 'report') {
+    io.stdout.write(args.format === 'json' ? formatReportJson(report) : formatReportMarkdown(report));
+    return 0;
   }
   if (args.quiet) report = { ...report, diagnostics: report.diagnostics.filter((d) => d.severity === 'error') };
 

@@ -11,6 +11,8 @@ export interface ContractChange {
   text: string;
   /** Where the change shows, when it has a place (the evidence, the input). */
   loc?: Loc;
+  /** The change contradicts a read-only claim the tool still makes (messages say so once). */
+  stillReadOnly?: boolean;
   /** What changed. */
   subject: 'hint' | 'title' | 'input' | 'schema' | 'description' | 'evidence';
   /** The hint whose value changed, when the change is a hint. */
@@ -69,16 +71,15 @@ export function compareContract(approved: ApprovedEntry, current: ContractDetail
         text = `${first.text} now shows the tool ${EVIDENCE_KIND_LABELS[kind]}`;
       }
       if (!safety) text += ` (${EVIDENCE_KIND_LABELS[kind]})`;
-      if (safety) text += '; still declared read-only';
-      changes.push({ safety, subject: input ? 'input' : 'evidence', text, loc: first.loc });
+      changes.push({ safety, subject: input ? 'input' : 'evidence', text, loc: first.loc, stillReadOnly: safety });
     }
     for (const kind of approved.evidence) {
       if (!current.evidenceByKind.has(kind)) changes.push({ safety: false, subject: 'evidence', text: `no longer ${EVIDENCE_KIND_LABELS[kind as EvidenceKind]}` });
     }
   }
   for (const name of addedInputs) {
-    const text = `input \`${name}\` (${typeLabel(now.inputs[name])}) added since approval${stillReadOnly ? '; still declared read-only' : ''}`;
-    changes.push({ safety: false, subject: 'input', text, loc: current.inputLocs.get(name) });
+    const text = `input \`${name}\` (${typeLabel(now.inputs[name])}) added since approval`;
+    changes.push({ safety: false, subject: 'input', text, loc: current.inputLocs.get(name), stillReadOnly });
   }
 
   const schemaChanged = approved.fingerprints?.inputSchema !== undefined && approved.fingerprints.inputSchema !== now.fingerprints.inputSchema;

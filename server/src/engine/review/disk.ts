@@ -102,6 +102,8 @@ export function writeFileAtomic(path: string, text: string): void {
 
 export type ApproveResult =
   | { status: 'written' | 'unchanged'; path: string; approved: number }
+  /** Nothing to approve and no record to update: no file is created. */
+  | { status: 'skipped'; path: string }
   | Extract<RecordLoad, { status: 'error' }>;
 
 /**
@@ -109,9 +111,10 @@ export type ApproveResult =
  * entries of `analysedFiles` whose tool is gone are dropped, everything else is kept. A record that does not parse
  * is never touched.
  */
-export function approveInRecord(root: string, contracts: readonly Contract[], analysedFiles: readonly string[]): ApproveResult {
+export function approveInRecord(root: string, contracts: readonly Contract[], analysedFiles: readonly string[], onlyIfPresent = false): ApproveResult {
   const load = loadRecord(root);
   if (load.status === 'error') return load;
+  if (load.status === 'absent' && onlyIfPresent) return { status: 'skipped', path: load.path };
   const record = load.status === 'ok' ? load.record : emptyRecord();
   const relative = (file: string) => relativeTo(root, file) ?? file;
   const raw = approve(record, {

@@ -12,7 +12,7 @@ export function changesReport(context: RuleContext, changes: ContractChange[], l
   const loc: Loc = property && property.loc.file === context.sourceFile.fileName ? property.loc : toolLoc(tool, context);
   return [
     {
-      message: `"${tool.name}" ${lead}: ${changes.map((c) => c.text).join('; ')}.${tail}`,
+      message: `"${tool.name}" ${lead}: ${changes.map((c) => c.text).join('; ')}${changes.some((c) => c.stillReadOnly) ? '; still declared read-only' : ''}.${tail}`,
       loc,
       related: changes.filter((c) => c.loc).slice(0, 8).map((c) => ({ loc: c.loc!, message: c.text })),
     },
