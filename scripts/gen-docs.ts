@@ -15,7 +15,10 @@ export function ruleDocs(): Map<string, string> {
   const out = new Map<string, string>();
   for (const kind of FINDING_KINDS) {
     const examples = (kind.docs.examples ?? [])
-      .map((e) => `### Reported\n\n\`\`\`ts\n${e.bad}\n\`\`\`\n\n### Honest\n\n\`\`\`ts\n${e.good}\n\`\`\``)
+      .map((e) => {
+        const record = e.record ? `With this \`mcp-hints.lock.json\` beside \`server.ts\`:\n\n\`\`\`json\n${e.record.trimEnd()}\n\`\`\`\n\n` : '';
+        return `${record}### Reported\n\n\`\`\`ts\n${e.bad}\n\`\`\`\n\n### Honest\n\n\`\`\`ts\n${e.good}\n\`\`\``;
+      })
       .join('\n\n');
     const oneLine = RULE_IDS.has(kind.id) ? ` For one line: \`// mcp-hints-disable-next-line ${kind.id} -- <reason>\`.` : '';
     out.set(
