@@ -66,7 +66,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: 'untitled', language },
     ]),
     synchronize: {
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'),
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher('**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'),
+        // The review record: editing it (or a merge) re-compares the open files.
+        vscode.workspace.createFileSystemWatcher('**/mcp-hints.lock.json'),
+      ],
     },
     outputChannel: output,
     errorHandler,

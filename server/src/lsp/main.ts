@@ -38,6 +38,10 @@ import { SettingsStore, type Settings } from './settings';
 import { verifyFolder } from './verify';
 import { computeDocumentSymbols } from './symbols';
 import { Workspace } from './workspace';
+import { reviewTool } from '../engine/review';
+import { reviewMarkdown } from '../engine/review/describe';
+import { APPROVE_ALL_COMMAND, APPROVE_TOOL_COMMAND, approveActions, contractsIn, ReviewRecords, workspaceFiles, type ApproveToolArgs } from './review';
+import type { ApproveResult } from '../engine/review/disk';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -132,6 +136,18 @@ function refreshViews(uris: string[]): void {
 
 const workspace = new Workspace(documents, (uris) => refreshViews(uris));
 const reports = new ReportBuilder(workspace, (uri) => settingsFor(uri));
+const reviewRecords = new ReviewRecords(
+  () => folders,
+  (uri, diagnostic) => void connection.sendDiagnostics({ uri, diagnostics: diagnostic ? [diagnostic] : [] }).catch(() => undefined),
+);
+workspace.useReview(reviewRecords);
+
+/** The records changed: re-analyse every open document. */
+function reviewRecordsChanged(): void {
+  workspace.reviewChanged();
+  reports.clear();
+  refreshViews(documents.all().map((d) => d.uri));
+}
 
 /** Settings for a document, and the engine's options follow them (one Project, so the latest profile wins). */
 async function settingsFor(uri: string): Promise<Settings> {
@@ -192,6 +208,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       inlayHintProvider: { resolveProvider: false },
       codeLensProvider: { resolveProvider: false },
       documentSymbolProvider: { label: 'MCP tools' },
+      executeCommandProvider: { commands: [APPROVE_TOOL_COMMAND, APPROVE_ALL_COMMAND] },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     },
     serverInfo: { name: 'mcp-hints' },
@@ -248,11 +265,17 @@ documents.onDidClose(
 
 connection.onDidChangeWatchedFiles(
   guardNotification('watched files', (params) => {
+    let recordsChanged = false;
     for (const change of params.changes) {
       const path = safePath(change.uri);
+      if (path && reviewRecords.changed(path)) {
+        recordsChanged = true;
+        continue;
+      }
       if (path) reports.invalidate(path);
       workspace.changedOnDisk(change.uri);
     }
+    if (recordsChanged) reviewRecordsChanged();
   }),
 );
 
@@ -284,7 +307,14 @@ connection.onHover(
       const project = workspace.project;
       const sourceFile = project.getSourceFile(analysis.file);
       const context = sourceFile && { sourceFile, sourceFileOf: (file: string) => project.getSourceFile(file) };
-      const notes = context ? (tool: Tool) => evidenceMarkdown(evidenceFor(tool, context), context) : undefined;
+      const options = project.getOptions();
+      const notes = context
+        ? (tool: Tool) => {
+            const review = reviewTool({ tool, options, ...context });
+            const evidence = evidenceMarkdown(evidenceFor(tool, context), context);
+            return review ? `${evidence}\n\n---\n\n${reviewMarkdown(review)}` : evidence;
+          }
+        : undefined;
       return computeHover(analysis, doc.getText(), offset, s.profile, (loc) => workspace.locToRange(loc), notes);
     });
   }),
@@ -307,7 +337,8 @@ connection.onCodeAction(
         diagnostic: toDiagnostic(finding, severity, workspace, analysis.file, analysis.tools),
       }));
       const enabledRules = new Set(findings.map((f) => f.finding.rule));
-      return computeCodeActions({
+      const approvals = params.context?.only && !params.context.only.some((kind) => 'quickfix'.startsWith(kind)) ? [] : approveActions(uri, params.range, findings);
+      return [...approvals, ...computeCodeActions({
         document: doc,
         file: analysis.file,
         findings,
@@ -318,8 +349,58 @@ connection.onCodeAction(
         host: { readFile: (path) => workspace.project.getText(path) },
         options: workspace.project.getOptions(),
         enabled: (f) => s.rules[f.rule] !== 'off' && (enabledRules.has(f.rule) || s.rules[f.rule] === undefined),
-      });
+      })];
     });
+  }),
+);
+
+/** What an approve command did, for the client to show. */
+interface ApproveReply {
+  approved: number;
+  records: { uri: string; status: 'written' | 'unchanged' }[];
+}
+
+function approveReply(results: ApproveResult[]): ApproveReply {
+  const failed = results.find((r) => r.status === 'error');
+  if (failed && failed.status === 'error') {
+    const message = `mcp-hints: ${failed.path}:${failed.error.line}:${failed.error.column}: ${failed.error.message}. The record was left as it is.`;
+    // A notification, not a request: the message needs no answer.
+    void connection.sendNotification('window/showMessage', { type: 1, message });
+    throw new ResponseError(ErrorCodes.InvalidRequest, message);
+  }
+  const records: ApproveReply['records'] = [];
+  let approved = 0;
+  for (const result of results) {
+    if (result.status === 'written' || result.status === 'unchanged') {
+      records.push({ uri: workspace.uriOf(result.path), status: result.status });
+      approved += result.approved;
+    }
+  }
+  return { approved, records };
+}
+
+connection.onExecuteCommand(
+  guard('executeCommand', async (params): Promise<ApproveReply> => {
+    workspace.syncAll();
+    if (params.command === APPROVE_TOOL_COMMAND) {
+      const args = params.arguments?.[0] as ApproveToolArgs | undefined;
+      if (typeof args?.uri !== 'string' || typeof args.name !== 'string') throw invalidParams('approveTool needs { uri, name }');
+      const doc = documents.get(args.uri);
+      const path = workspace.pathOf(args.uri, doc?.languageId);
+      const contracts = contractsIn(workspace.project, [path], args.name);
+      if (contracts.length === 0) throw invalidParams(`no tool named "${args.name}" in ${args.uri}`);
+      const reply = approveReply(reviewRecords.approve(contracts, []));
+      reviewRecordsChanged();
+      return reply;
+    }
+    if (params.command === APPROVE_ALL_COMMAND) {
+      const files = workspaceFiles(folders);
+      const reply = approveReply(reviewRecords.approve(contractsIn(workspace.project, files), files));
+      reviewRecordsChanged();
+      void connection.sendNotification('window/showMessage', { type: 3, message: `MCP Hints: approved ${reply.approved} tool${reply.approved === 1 ? '' : 's'}.` });
+      return reply;
+    }
+    throw invalidParams(`unknown command ${params.command}`);
   }),
 );
 

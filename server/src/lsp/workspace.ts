@@ -7,6 +7,7 @@ import type { Range, TextDocuments } from 'vscode-languageserver/node';
 import type { FileAnalysis, Loc } from '../engine/model';
 import type { EngineOptions } from '../engine/options';
 import { diskHost, Project, type FileHost } from '../engine/project';
+import type { ReviewRecords } from './review';
 
 const EXTENSION_BY_LANGUAGE: Record<string, string> = {
   typescript: '.ts',
@@ -39,9 +40,33 @@ export class Workspace {
     this.project = new Project(host, {});
   }
 
+  /** Options from the settings; the review records in force are added to them. */
+  private baseOptions: EngineOptions = {};
+  private review: ReviewRecords | undefined;
+
   setOptions(options: EngineOptions): void {
+    this.baseOptions = options;
+    this.applyOptions();
+  }
+
+  /** Compare tools with the review records (loaded lazily, per project root, as documents are analysed). */
+  useReview(review: ReviewRecords): void {
+    this.review = review;
+    this.applyOptions();
+  }
+
+  /** The records changed (read again, or written by an approve command): every analysis is stale. */
+  reviewChanged(): void {
+    this.applyOptions();
+  }
+
+  private applyOptions(): void {
+    const options: EngineOptions = this.review ? { ...this.baseOptions, review: this.review.current() } : this.baseOptions;
     const current = this.project.getOptions();
-    if (JSON.stringify(current) === JSON.stringify(options)) return;
+    // Records are compared by identity: ReviewRecords makes a new object whenever one changes.
+    const { review: currentReview, ...currentBase } = current;
+    const { review: nextReview, ...nextBase } = options;
+    if (currentReview === nextReview && JSON.stringify(currentBase) === JSON.stringify(nextBase)) return;
     this.project.setOptions(options);
   }
 
@@ -125,7 +150,9 @@ export class Workspace {
     const doc = this.documents.get(uri);
     if (!doc) return undefined;
     this.syncAll();
-    return this.project.analyzeFile(this.pathOf(uri, doc.languageId));
+    const path = this.pathOf(uri, doc.languageId);
+    if (this.review?.ensure(path)) this.applyOptions();
+    return this.project.analyzeFile(path);
   }
 
   /** A TextDocument for any file the engine knows (open buffer, or the engine's text of a closed file). */
