@@ -35,7 +35,7 @@ export class ReviewRecords {
   /** The folder whose record governs `path`: the workspace folder holding it is the fallback. */
   rootOf(path: string): string {
     const folder = this.folders().filter((f) => path.startsWith(f)).sort((a, b) => b.length - a.length)[0];
-    return projectRootOf(path, folder ?? dirname(path));
+    return projectRootOf(path, folder ?? dirname(path), folder);
   }
 
   /** Loads the record governing `path` if it was not read yet; true when the records in force changed. */

@@ -172,6 +172,43 @@ describe('mcp-hints in VS Code', function () {
       'the missing-annotations diagnostic to go away after the fix', () => describeDiagnostics(document.uri));
   });
 
+  it('approves all tools, reports safety-weakened after an edit, shows the approved contract, and approves it again', async function () {
+    const folder = vscode.workspace.workspaceFolders![0];
+    const lock = vscode.Uri.joinPath(folder.uri, 'mcp-hints.lock.json');
+    // "MCP Hints: Approve All Tools": the server writes the record of the workspace folder (the buffer as it is now).
+    await vscode.commands.executeCommand('mcp-hints.approveAll');
+    const record = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(lock)));
+    assert.deepEqual(record.tools.map((t: { name: string }) => t.name), ['delete_user']);
+    assert.equal(record.tools[0].hints.destructiveHint, true);
+
+    // An edit that makes the tool look harmless.
+    const text = document.getText();
+    const at = text.search(/destructiveHint:\s*true/);
+    assert.ok(at > 0, `the annotated buffer declares destructiveHint: true:\n${text}`);
+    const edit = new vscode.WorkspaceEdit();
+    const claim = /destructiveHint:\s*true/.exec(text.slice(at))![0];
+    edit.replace(document.uri, new vscode.Range(document.positionAt(at), document.positionAt(at + claim.length)), 'destructiveHint: false');
+    assert.equal(await vscode.workspace.applyEdit(edit), true);
+    const [weakened] = await until(() => ours(document.uri, 'safety-weakened'), (d) => d.length === 1, 15_000,
+      'safety-weakened after the edit', () => describeDiagnostics(document.uri));
+    assert.match(weakened.message, /"delete_user" looks safer than approved: `destructiveHint` true → false/);
+    assert.equal(weakened.severity, vscode.DiagnosticSeverity.Error);
+
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, namePosition);
+    assert.match(hoverText(hovers), /\| `destructiveHint` \| true \| false ⚠ \|/, hoverText(hovers));
+
+    // The quick fix "Approve current contract" runs the server's command; the finding goes away.
+    const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+      'vscode.executeCodeActionProvider', document.uri, weakened.range, vscode.CodeActionKind.QuickFix.value);
+    const approve = actions.find((a): a is vscode.CodeAction => 'kind' in a && a.title === 'Approve current contract of "delete_user"');
+    assert.ok(approve?.command, `an approve quick fix among: ${JSON.stringify(actions.map((a) => a.title))}`);
+    await vscode.commands.executeCommand(approve.command.command, ...(approve.command.arguments ?? []));
+    await until(() => ours(document.uri, 'safety-weakened'), (d) => d.length === 0, 15_000,
+      'safety-weakened to go away after approving', () => describeDiagnostics(document.uri));
+    const approved = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(lock)));
+    assert.equal(approved.tools[0].hints.destructiveHint, false);
+  });
+
   after(async function () {
     // Leave the scratch workspace as it was (the fix was applied to the unsaved buffer only).
     if (document?.isDirty) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

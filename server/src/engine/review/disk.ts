@@ -22,20 +22,20 @@ function isFile(path: string): boolean {
   }
 }
 
-function ancestors(start: string): string[] {
+function ancestors(start: string, stopAt?: string): string[] {
   const out: string[] = [];
   let current = resolve(start);
   for (;;) {
     out.push(current);
     const parent = dirname(current);
-    if (existsSync(join(current, '.git')) || parent === current) return out;
+    if (existsSync(join(current, '.git')) || current === stopAt || parent === current) return out;
     current = parent;
   }
 }
 
-/** The folder whose record governs `file` (see the header). */
-export function projectRootOf(file: string, fallback: string): string {
-  const folders = ancestors(dirname(resolve(file)));
+/** The folder whose record governs `file` (see the header); `stopAt` bounds the search (the editor's workspace folder). */
+export function projectRootOf(file: string, fallback: string, stopAt?: string): string {
+  const folders = ancestors(dirname(resolve(file)), stopAt && resolve(stopAt));
   return (
     folders.find((dir) => isFile(join(dir, RECORD_FILE_NAME))) ??
     folders.find((dir) => ROOT_MARKERS.some((name) => isFile(join(dir, name)))) ??
