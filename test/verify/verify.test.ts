@@ -124,6 +124,13 @@ describe('verify: servers that fail give exit code 2, say which failure, and sho
     assert.equal(result.stdout, '');
   });
 
+  test('a server that answers tools/list with an error; a JSON log line on stdout is skipped too', () => {
+    const result = verify('no-tools', ['--', process.execPath, 'server.mjs']);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /error answer: the server answered tools\/list with an error: .*Method not found/);
+    assert.match(result.stderr, /skipped 1 non-JSON line on stdout/);
+  });
+
   test('a server that never answers is stopped after the timeout, with the process it started', () => {
     const result = verify('hang', ['--timeout', '1500', '--', process.execPath, 'server.mjs']);
     assert.equal(result.code, 2);

@@ -32,6 +32,12 @@ export interface Io {
   workerPath?: string;
 }
 
+/** Colours unless --no-color or NO_COLOR, or stdout is not a terminal (FORCE_COLOR forces them). */
+export function useColor(flag: boolean, io: Io): boolean {
+  const forced = Boolean(io.env.FORCE_COLOR) && io.env.FORCE_COLOR !== '0';
+  return flag && (forced || (io.stdout.isTTY === true && !('NO_COLOR' in io.env)));
+}
+
 function loadConfig(args: Pick<CheckArgs, 'config'>, cwd: string): { config: McpHintsConfig; base: string } {
   const path = args.config ? resolve(cwd, args.config) : findConfigFile(cwd);
   if (!path) return { config: {}, base: cwd };

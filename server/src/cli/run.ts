@@ -5,7 +5,7 @@ import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
-import { readProject, VERSION, type Io } from './read';
+import { readProject, useColor, VERSION, type Io } from './read';
 import { countBySeverity, type Report } from './report';
 import { runVerify } from './verify/command';
 import { runApprove } from './approve';
@@ -51,8 +51,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   }
   if (args.quiet) report = { ...report, diagnostics: report.diagnostics.filter((d) => d.severity === 'error') };
 
-  const forced = Boolean(io.env.FORCE_COLOR) && io.env.FORCE_COLOR !== '0';
-  const color = args.color && (forced || (io.stdout.isTTY === true && !('NO_COLOR' in io.env)));
+  const color = useColor(args.color, io);
   switch (args.format) {
     case 'json':
       io.stdout.write(formatJson(report));

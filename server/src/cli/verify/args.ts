@@ -35,7 +35,8 @@ Options:
   -h, --help            show this help
 
 Exit codes: 0 nothing differs and nothing is missing statically, 1 otherwise,
-2 the server could not start, exited early or did not answer in time (or a usage error).
+2 the server could not start, exited early, did not answer in time or answered with an error
+(or a usage error).
 `;
 
 export function parseVerifyArgs(argv: string[]): VerifyArgs {

@@ -1,7 +1,7 @@
 // `mcp-hints verify [paths…] [--format text|json] [--timeout <ms>] -- <command> [args…]`: arguments → verify →
 // output → exit code (0 all agree, 1 something differs or is missing statically, 2 the server failed or usage).
 import { UsageError } from '../args';
-import type { Io } from '../read';
+import { useColor, type Io } from '../read';
 import { parseVerifyArgs, VERIFY_HELP, type VerifyArgs } from './args';
 import { formatFailure, formatVerifyText, verifyExitCode, verifyProject, type VerifyResult } from './verify';
 
@@ -40,9 +40,7 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
   if (args.format === 'json') {
     io.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
   } else {
-    const forced = Boolean(io.env.FORCE_COLOR) && io.env.FORCE_COLOR !== '0';
-    const color = args.color && (forced || (io.stdout.isTTY === true && !('NO_COLOR' in io.env)));
-    io.stdout.write(formatVerifyText(result, color));
+    io.stdout.write(formatVerifyText(result, useColor(args.color, io)));
   }
   return verifyExitCode(result.comparison);
 }
