@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
+import { ResponseError } from 'vscode-jsonrpc/node';
 import type { VerifyResult } from '../../server/src/lsp/protocol';
 import { LspClient, ROOT } from './harness';
 
@@ -63,5 +64,18 @@ describe('mcp-hints/verify', () => {
     if (result.ok) return;
     assert.equal(result.kind, 'exited');
     assert.ok(result.stderrTail.some((l) => l.includes('CRASH_TOKEN is not set')), result.stderrTail.join('\n'));
+  });
+
+  test('bad params and no folder are invalid params; the server keeps running', async () => {
+    const { client } = await LspClient.start({ configuration: true });
+    try {
+      const invalid = (e: unknown) => e instanceof ResponseError && e.code === -32602;
+      await assert.rejects(client.request('mcp-hints/verify', { folderUri: 3 }), invalid);
+      await assert.rejects(client.request('mcp-hints/verify', {}), invalid, 'no workspace folder');
+      await assert.rejects(client.request('mcp-hints/verify', { folderUri: 'untitled:x' }), invalid);
+      assert.equal(client.exited, false);
+    } finally {
+      await client.stop();
+    }
   });
 });
