@@ -115,7 +115,7 @@ export async function listToolsOverStdio(command: string[], options: ListOptions
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => {
     const parts = (stderrPartial + chunk).split(/\r?\n/);
-    stderrPartial = parts.pop() ?? '';
+    stderrPartial = (parts.pop() ?? '').slice(-4000); // a line without end (a progress bar) stays bounded
     stderrLines.push(...parts);
     if (stderrLines.length > STDERR_KEPT_LINES) stderrLines.splice(0, stderrLines.length - STDERR_KEPT_LINES);
   });
