@@ -8,7 +8,7 @@ import { describeToolMarkdown, omittedMeaningfulHints, profileLine, readOut } fr
 import type { Finding, HintKey, HintValue, Tool } from '../../server/src/engine/model';
 import { applyEdits, fixAllText, minimalEdit, selectSafeEdits } from '../../server/src/lsp/code-actions';
 import type { ReportResult, VerifyResult, VerifyTool } from '../../server/src/lsp/protocol';
-import { DEFAULT_SETTINGS, effectiveSeverity, normalizeSettings, verifyCommand } from '../../server/src/lsp/settings';
+import { DEFAULT_SETTINGS, effectiveSeverity, engineOptionsFor, normalizeSettings, verifyCommand, withConfig } from '../../server/src/lsp/settings';
 
 const FILE = '/w/server.ts';
 
@@ -68,10 +68,22 @@ describe('settings', () => {
     assert.deepEqual(normalizeSettings(null), DEFAULT_SETTINGS);
     const s = normalizeSettings({ enable: 'yes', profile: 'nope', rules: { a: 'off', b: 'loud', c: 'error' }, inlayHints: { enable: false } });
     assert.equal(s.enable, true);
-    assert.equal(s.profile, 'spec');
+    assert.equal(s.profile, undefined, 'an invalid profile is not a choice: the config file or the default decides');
     assert.deepEqual(s.rules, { a: 'off', c: 'error' });
     assert.equal(s.inlayHints.enable, false);
     assert.equal(s.codeLens.enable, true);
+  });
+
+  test('the user\'s settings override the config file key by key; the rest comes from the file, then the defaults', () => {
+    const config = { profile: 'chatgpt' as const, rules: { a: 'off' as const, b: 'error' as const } };
+    const none = withConfig(normalizeSettings({}), config);
+    assert.equal(none.profile, 'chatgpt');
+    assert.deepEqual(none.rules, { a: 'off', b: 'error' });
+    const some = withConfig(normalizeSettings({ profile: 'claude', rules: { a: 'warning' } }), config);
+    assert.equal(some.profile, 'claude');
+    assert.deepEqual(some.rules, { a: 'warning', b: 'error' });
+    assert.equal(withConfig(normalizeSettings({}), {}).profile, 'spec');
+    assert.deepEqual(engineOptionsFor(normalizeSettings({ rules: { a: 'warning' } }), config), { profile: 'chatgpt', rules: { a: 'warning', b: 'error' } });
   });
 
   test('rule severities', () => {
