@@ -145,7 +145,7 @@ describe('one policy in the CLI and the language server', () => {
       await changed(2);
       const syntax = await client.waitFor(() => {
         const last = client.pushed.get(p.configUri)?.at(-1);
-        return last?.diagnostics[0]?.message.includes('CommaExpected') ? last : undefined;
+        return String(last?.diagnostics[0]?.message).includes('CommaExpected') ? last : undefined;
       }, 'the syntax error');
       assert.deepEqual(syntax.diagnostics[0].range.start, { line: 3, character: 2 });
 
