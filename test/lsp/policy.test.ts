@@ -137,7 +137,7 @@ describe('one policy in the CLI and the language server', () => {
       const [problem] = shown.diagnostics;
       assert.deepEqual(problem.range.start, { line: 2, character: 4 });
       assert.deepEqual(problem.range.end, { line: 2, character: 4 + '"missing-anotations"'.length });
-      assert.match(problem.message, /unknown rule "missing-anotations"/);
+      assert.match(String(problem.message), /unknown rule "missing-anotations"/);
       assert.equal(problem.severity, 1);
 
       // A JSONC syntax error is placed the same way.
