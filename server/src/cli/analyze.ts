@@ -211,7 +211,7 @@ function toolReviewRecord(project: Project, analysis: FileAnalysis, tool: FileAn
   const review = reviewTool({ tool, sourceFile: registrationSf, options: context.options, sourceFileOf });
   const visibility = collectEvidence(tool, registrationSf, sourceFileOf).handler;
   const shown = detail ? detail.contract.evidence.map((kind) => `${EVIDENCE_KIND_LABELS[kind]}: ${detail.evidenceByKind.get(kind)![0].text}`) : [];
-  const evidence = shown.length > 0 ? shown.join('; ') : visibility === 'none' ? 'handler not found' : 'reads only';
+  const evidence = shown.length > 0 ? shown.join('; ') : visibility === 'none' ? 'handler not found' : 'no writes, deletes, processes or network calls found';
   return {
     contract: detail?.contract ?? null,
     evidence,

@@ -78,7 +78,8 @@ export function configSchema(kinds: readonly FindingKind[]): JsonSchema {
   };
 }
 
-function lineColumn(text: string, offset: number): { line: number; column: number } {
+/** 1-based line and column of `offset` (any line ending). */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
