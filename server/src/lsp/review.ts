@@ -50,8 +50,11 @@ export class ReviewRecords {
     if (this.loads.has(root)) return false;
     this.loads.set(root, load);
     this.publish(load);
+    // Only a record that parses changes what is compared; keeping the same options object otherwise keeps every
+    // analysis (and the dependencies the server refreshes by).
+    if (load.status !== 'ok') return false;
     this.rebuild();
-    return load.status === 'ok';
+    return true;
   }
 
   /** Reads the record of `root` again (it changed on disk, or the server wrote it); true when the records changed. */
@@ -60,8 +63,9 @@ export class ReviewRecords {
     const load = loadRecord(root);
     this.loads.set(root, load);
     this.publish(load, true);
-    this.rebuild();
-    return JSON.stringify(load) !== before;
+    const changed = JSON.stringify(load) !== before;
+    if (changed) this.rebuild();
+    return changed;
   }
 
   /** Shows a record's problem, or clears it (`always`: also for a record that is gone, e.g. deleted after a conflict). */
