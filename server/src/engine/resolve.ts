@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import { findDeclaration, propertyNameText, skipOuterExpressions, type BindingStep, type Declaration } from './scope';
+import { definedBy, definerFramework, importOf } from './forms/frameworks';
 import { resolveModulePath } from './modules';
 import {
   EMPTY_ENV,
@@ -520,9 +521,22 @@ export class Evaluator {
     if (ts.isIdentifier(callee) && callee.text === 'require' && expr.arguments.length === 1 && ts.isStringLiteralLike(expr.arguments[0])) {
       return this.importValue(expr.arguments[0].text, '*', expr, sf);
     }
+    const defined = this.frameworkDefinition(callee, expr, sf, env);
+    if (defined) return defined;
     const fn = this.evaluate(callee, sf, env);
     if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
     return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, fn.kind === 'unknown' ? fn.binder : undefined);
+  }
+
+  /** `createTool(def)` of an MCP framework returns `def`: the definition is read through it (forms/frameworks.ts). */
+  private frameworkDefinition(callee: ts.Expression, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
+    if (!ts.isIdentifier(callee) || expr.arguments.length === 0) return undefined;
+    const imported = importOf(callee);
+    const framework = imported && definerFramework(imported.module, imported.exportName);
+    if (!framework) return undefined;
+    const definition = this.evaluate(expr.arguments[0], sf, env);
+    definedBy.set(definition, framework);
+    return definition;
   }
 
   private objectAssign(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
