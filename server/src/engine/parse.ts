@@ -19,6 +19,8 @@ export function isSourceFile(path: string): boolean {
 }
 
 function scriptKind(path: string): ts.ScriptKind {
+  // Data files read by a project (imports, readFileSync): TypeScript's JSON parser keeps each value's location.
+  if (path.endsWith('.json')) return ts.ScriptKind.JSON;
   const dot = path.lastIndexOf('.');
   return SCRIPT_KINDS[path.slice(dot)] ?? ts.ScriptKind.TS;
 }

@@ -1,5 +1,7 @@
+import { dirname, relative } from 'node:path';
 import ts from 'typescript';
 import { findDeclaration, propertyNameText, skipOuterExpressions, type BindingStep, type Declaration } from './scope';
+import { builtinCall, builtinIdentifier, importMeta, stringMethod, type BuiltinHost } from './builtins';
 import { definedBy, definerFramework, importOf } from './forms/frameworks';
 import { resolveModulePath } from './modules';
 import {
@@ -16,6 +18,8 @@ import {
 /** Reads other files for imports; the Project implements it. */
 export interface SourceProvider {
   getSourceFile(path: string): ts.SourceFile | undefined;
+  /** File and folder names in a folder, for projects that list a folder of tool modules. */
+  listDirectory?(path: string): string[] | undefined;
 }
 
 const MAX_DEPTH = 40;
@@ -26,7 +30,7 @@ const STEP_BUDGET = 50_000;
  * Static evaluation of expressions: constants, imports, spreads, member access, simple calls.
  * Nothing is executed; what depends on run time becomes an `unknown` value with a reason.
  */
-export class Evaluator {
+export class Evaluator implements BuiltinHost {
   private depth = 0;
   private readonly inProgress = new Set<ts.Node>();
   private readonly writeCache = new Map<ts.Node, ts.Node | undefined>();
@@ -107,6 +111,8 @@ export class Evaluator {
         return { kind: 'function', node: expr as ts.FunctionLikeDeclaration, sf, env };
       case ts.SyntaxKind.CallExpression:
         return this.call(expr as ts.CallExpression, sf, env);
+      case ts.SyntaxKind.MetaProperty:
+        return importMeta(expr as ts.MetaProperty, sf) ?? unknown(expr, sf, `a ${describeSyntax(expr)}`);
       default:
         return unknown(expr, sf, `a ${describeSyntax(expr)}`);
     }
@@ -265,7 +271,7 @@ export class Evaluator {
   private identifier(expr: ts.Identifier, sf: ts.SourceFile, env: Env): Value {
     if (expr.text === 'undefined') return { kind: 'literal', value: undefined, node: expr, sf };
     const declaration = findDeclaration(expr.text, expr);
-    if (!declaration) return unknown(expr, sf, `\`${expr.text}\`, which is not declared in this file`);
+    if (!declaration) return builtinIdentifier(expr, sf) ?? unknown(expr, sf, `\`${expr.text}\`, which is not declared in this file`);
     return this.declarationValue(declaration, expr, sf, env);
   }
 
@@ -448,6 +454,8 @@ export class Evaluator {
   }
 
   private call(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
+    const builtin = builtinCall(expr, sf, (arg) => this.evaluate(arg, sf, env), this);
+    if (builtin) return builtin;
     const callee = skipOuterExpressions(expr.expression);
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
@@ -472,6 +480,10 @@ export class Evaluator {
         }
       }
       const receiver = this.evaluate(callee.expression, sf, env);
+      if (receiver.kind === 'literal') {
+        const result = stringMethod(receiver, method, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
+        if (result) return result;
+      }
       if (receiver.kind === 'array') {
         switch (method) {
           case 'filter':
@@ -489,6 +501,7 @@ export class Evaluator {
               }
             }
             if (method === 'flat') elements = elements.flatMap((e) => (e.kind === 'array' ? e.elements : [e]));
+            if (method === 'filter') elements = this.filteredElements(elements, expr, sf, env);
             return { ...receiver, elements, node: expr, sf };
           }
           case 'map':
@@ -526,6 +539,41 @@ export class Evaluator {
     const fn = this.evaluate(callee, sf, env);
     if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
     return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, fn.kind === 'unknown' ? fn.binder : undefined);
+  }
+
+  /**
+   * The elements a `filter` callback may keep: only a callback that returns a known false value drops one
+   * (`files.filter((f) => f.endsWith(".js"))` over a folder listing). Smallest general version of evaluating
+   * collection callbacks; conditions that depend on run time keep the element.
+   */
+  private filteredElements(elements: Value[], expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value[] {
+    const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+    if (!fn || fn.kind !== 'function') return elements;
+    return elements.filter((element) => {
+      const kept = this.callFunction(fn, [element], expr, sf);
+      return !(kept.kind === 'literal' && !kept.value);
+    });
+  }
+
+  // ---- data files and folders (builtins.ts) ----
+
+  dataFileValue(path: string): Value | undefined {
+    const dataSf = this.sources.getSourceFile(path);
+    if (!dataSf) return undefined;
+    this.dependencies.add(path);
+    return jsonRoot(dataSf, this);
+  }
+
+  listDirectory(dir: string): string[] | undefined {
+    const names = this.sources.listDirectory?.(dir);
+    if (names) this.dependencies.add(dir);
+    return names;
+  }
+
+  importAbsolute(path: string, use: ts.Node, sf: ts.SourceFile): Value {
+    let specifier = relative(dirname(sf.fileName), path);
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+    return this.importValue(specifier, '*', use, sf);
   }
 
   /** `createTool(def)` of an MCP framework returns `def`: the definition is read through it (forms/frameworks.ts). */
@@ -601,6 +649,11 @@ export class Evaluator {
     }
     this.dependencies.add(target);
     const targetSf = this.sources.getSourceFile(target)!;
+    if (isJsonFile(targetSf)) {
+      // `import defs from "./tools.json"`, `require("./x.json")`: the data, located in the JSON file.
+      const root = jsonRoot(targetSf, this) ?? unknown(use, sf, `${specifier}, which is not JSON data`);
+      return exportName === '*' || exportName === 'default' ? root : this.member(root, exportName, use, sf);
+    }
     if (exportName === '*') return { kind: 'module', node: targetSf, sf: targetSf };
     return this.exportValue(targetSf, exportName, use, sf);
   }
@@ -695,6 +748,17 @@ export class Evaluator {
     }
     return out;
   }
+}
+
+function isJsonFile(sf: ts.SourceFile): boolean {
+  return sf.fileName.endsWith('.json');
+}
+
+/** The value a JSON file holds (parsed as TypeScript's JSON source file: its nodes locate each key and value). */
+function jsonRoot(sf: ts.SourceFile, evaluator: Evaluator): Value | undefined {
+  const statement = sf.statements[0];
+  if (!isJsonFile(sf) || !statement || !ts.isExpressionStatement(statement)) return undefined;
+  return evaluator.evaluate(statement.expression, sf);
 }
 
 /** A property whose value is evaluated only when something reads it (most of a config is never needed). */
