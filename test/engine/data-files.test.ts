@@ -134,3 +134,34 @@ const folders: Case[] = [
 
 runCases('data files: JSON', json);
 runCases('data files: folders of tool modules', folders);
+
+runCases('data files: import.meta.glob', [
+  {
+    name: 'import.meta.glob("./tools/*.ts", { eager: true, import: "default" }): each module\'s default export',
+    files: {
+      'tools/search.ts': 'export default { name: "search", annotations: { readOnlyHint: true } };\n',
+      'tools/nested/purge.ts': 'export default { name: "purge", annotations: { destructiveHint: true } };\n',
+      'tools/notes.md': '# not matched\n',
+    },
+    code: lines(
+      'const tools = import.meta.glob("./tools/**/*.ts", { eager: true, import: "default" });',
+      `for (const def of Object.values(tools)) server.registerTool(def.name, { annotations: def.annotations }, ${cb});`,
+    ),
+    tools: [
+      { name: 'purge', effective: { destructiveHint: true } },
+      { name: 'search', effective: { readOnlyHint: true } },
+    ],
+  },
+  {
+    name: 'import.meta.glob with modules: the namespace of each file',
+    files: { 'tools/a.ts': 'export const name = "a";\nexport const annotations = { readOnlyHint: true };\n' },
+    code: lines('const mods = import.meta.glob("./tools/*.ts", { eager: true });', `Object.values(mods).forEach((m) => server.registerTool(m.name, { annotations: m.annotations }, ${cb}));`),
+    tools: [{ name: 'a', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'stays unresolved: a lazy glob loads modules at run time',
+    files: { 'tools/a.ts': 'export const name = "a";\n' },
+    code: lines('const mods = import.meta.glob("./tools/*.ts");', `for (const load of Object.values(mods)) { const m = await load(); server.registerTool(m.name, {}, ${cb}); }`),
+    tools: [{ name: null, nameReason: /lazily|run time|result/ }],
+  },
+]);

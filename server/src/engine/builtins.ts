@@ -16,6 +16,8 @@ export interface BuiltinHost {
   listDirectory(dir: string): string[] | undefined;
   /** The module at an absolute path, as `import()` gives it. */
   importAbsolute(path: string, use: ts.Node, sf: ts.SourceFile): Value;
+  /** The value a module exports under a name. */
+  exportOf?(module: Value, exportName: string, use: ts.Node, sf: ts.SourceFile): Value;
 }
 
 /** Values that stand for a file's text (`readFileSync(p)`), so `JSON.parse` can read the file as data. */
@@ -84,6 +86,7 @@ function moduleBinding(identifier: ts.Identifier): { module: string; exportName:
 /** A call to a Node built-in the engine can follow statically, or undefined for every other call. */
 export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate: (expr: ts.Expression) => Value, host: BuiltinHost): Value | undefined {
   if (expr.expression.kind === ts.SyntaxKind.ImportKeyword || isComputedRequire(expr)) return dynamicImport(expr, sf, evaluate, host);
+  if (isImportMetaGlob(expr.expression)) return importMetaGlob(expr, sf, evaluate, host);
   const name = builtinName(expr.expression);
   if (!name) return undefined;
   const args = () => expr.arguments.map((arg) => evaluate(arg));
@@ -162,6 +165,72 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
 function binderOf(values: Value[]) {
   for (const value of values) if (value.kind === 'unknown' && value.binder) return value.binder;
   return undefined;
+}
+
+function isImportMetaGlob(callee: ts.Expression): boolean {
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'glob' && ts.isMetaProperty(callee.expression) && callee.expression.keywordToken === ts.SyntaxKind.ImportKeyword;
+}
+
+/**
+ * Vite's `import.meta.glob("./tools/*.ts", { eager: true })`: an object from each matching path (as written, relative
+ * to the file) to its module, or to its `import` export (`{ import: "default" }`). Lazy globs give loader functions
+ * that run at run time: they stay unresolved.
+ */
+function importMetaGlob(expr: ts.CallExpression, sf: ts.SourceFile, evaluate: (expr: ts.Expression) => Value, host: BuiltinHost): Value {
+  const [patternValue, optionsValue] = expr.arguments.map((arg) => evaluate(arg));
+  const patterns = patternValue?.kind === 'array' ? patternValue.elements.map(text) : [patternValue && text(patternValue)];
+  const options = optionsValue?.kind === 'object' ? optionsValue : undefined;
+  const eager = options?.properties.get('eager')?.value;
+  if (!(eager?.kind === 'literal' && eager.value === true)) return unknown(expr, sf, 'modules loaded lazily by import.meta.glob');
+  const importName = options?.properties.get('import')?.value;
+  const exportName = importName && text(importName);
+  const object: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
+  const base = posix.dirname(sf.fileName);
+  for (const pattern of patterns) {
+    if (pattern === undefined || !pattern.startsWith('./') || pattern.startsWith('!')) {
+      object.unresolved.push({ node: expr, sf, reason: 'a glob pattern the engine does not follow' });
+      continue;
+    }
+    for (const path of globFiles(posix.join(base, pattern), host)) {
+      const module = host.importAbsolute(path, expr, sf);
+      const key = `./${posix.relative(base, path)}`;
+      const value = exportName && module.kind === 'module' ? memberOfModule(module, exportName, host, expr, sf) : module;
+      object.properties.set(key, { key, value, node: expr, keyNode: expr, sf });
+    }
+  }
+  return object;
+}
+
+function memberOfModule(module: Value, exportName: string, host: BuiltinHost, use: ts.Node, sf: ts.SourceFile): Value {
+  return host.exportOf ? host.exportOf(module, exportName, use, sf) : module;
+}
+
+/** Files matching a pattern with `*` within a segment and `**` across folders, listed through the host. */
+function globFiles(pattern: string, host: BuiltinHost): string[] {
+  const segments = pattern.split('/');
+  const firstWild = segments.findIndex((segment) => segment.includes('*'));
+  if (firstWild < 0) return [pattern];
+  const root = segments.slice(0, firstWild).join('/') || '/';
+  const matcher = globMatcher(segments.slice(firstWild));
+  const out: string[] = [];
+  const walk = (dir: string, relative: string, depth: number) => {
+    const names = depth > 8 ? undefined : host.listDirectory(dir);
+    for (const name of names ?? []) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const rel = relative ? `${relative}/${name}` : name;
+      if (matcher.test(rel)) out.push(`${dir}/${name}`);
+      else walk(`${dir}/${name}`, rel, depth + 1);
+    }
+  };
+  walk(root, '', 0);
+  return out;
+}
+
+/** `["**", "*.ts"]` → a RegExp over paths relative to the pattern's fixed root. */
+function globMatcher(segments: string[]): RegExp {
+  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const parts = segments.map((segment) => (segment === '**' ? '(?:[^/]+/)*' : `${segment.split('*').map(escape).join('[^/]*')}/`));
+  return new RegExp(`^${parts.join('').replace(/\/$/, '')}$`);
 }
 
 /** `require(join(dir, file))`: a require of a path that must be computed (a literal one is an ordinary import). */

@@ -576,6 +576,10 @@ export class Evaluator implements BuiltinHost {
     return this.importValue(specifier, '*', use, sf);
   }
 
+  exportOf(module: Value, exportName: string, use: ts.Node, sf: ts.SourceFile): Value {
+    return this.member(module, exportName, use, sf);
+  }
+
   /** `createTool(def)` of an MCP framework returns `def`: the definition is read through it (forms/frameworks.ts). */
   private frameworkDefinition(callee: ts.Expression, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
     if (!ts.isIdentifier(callee) || expr.arguments.length === 0) return undefined;
