@@ -111,6 +111,8 @@ export class Evaluator implements BuiltinHost {
         return { kind: 'function', node: expr as ts.FunctionLikeDeclaration, sf, env };
       case ts.SyntaxKind.CallExpression:
         return this.call(expr as ts.CallExpression, sf, env);
+      case ts.SyntaxKind.NewExpression:
+        return this.constructInstance(expr as ts.NewExpression, sf, env);
       case ts.SyntaxKind.MetaProperty:
         return importMeta(expr as ts.MetaProperty, sf) ?? unknown(expr, sf, `a ${describeSyntax(expr)}`);
       default:
@@ -315,8 +317,11 @@ export class Evaluator implements BuiltinHost {
         return { kind: 'function', node: declaration.declaration, sf, env };
       case 'enum':
         return this.enumValue(declaration.declaration, sf, env);
-      case 'class':
-        return unknown(use, sf, `the class \`${declaration.declaration.name?.text}\``);
+      case 'class': {
+        const value = unknown(use, sf, `the class \`${declaration.declaration.name?.text}\``);
+        classOf.set(value, { declaration: declaration.declaration, sf });
+        return value;
+      }
       case 'import':
         return this.importValue(declaration.module, declaration.exportName, use, sf);
     }
@@ -555,6 +560,46 @@ export class Evaluator implements BuiltinHost {
     });
   }
 
+  /**
+   * `new LocalClass(args)`: an object of the fields the class sets (property initializers, and `this.x = …` at the top
+   * level of its constructor with the parameters bound to the arguments). Smallest general version of reading class
+   * instances; a base class's constructor and methods are not followed (the discovery branch builds this→subclasses).
+   */
+  private constructInstance(expr: ts.NewExpression, sf: ts.SourceFile, env: Env): Value {
+    const cls = classOf.get(this.evaluate(expr.expression, sf, env));
+    if (!cls) return unknown(expr, sf, `a ${describeSyntax(expr)}`);
+    const { declaration, sf: classSf } = cls;
+    const args = (expr.arguments ?? []).map((arg) => this.evaluate(arg, sf, env));
+    const ctorEnv = new Map<ts.Node, Value>();
+    const ctor = declaration.members.find(ts.isConstructorDeclaration);
+    ctor?.parameters.forEach((parameter, index) => {
+      const arg = args[index];
+      if (parameter.dotDotDotToken) ctorEnv.set(parameter, { kind: 'array', elements: args.slice(index), node: expr, sf });
+      else if (arg) ctorEnv.set(parameter, arg);
+      else if (parameter.initializer) ctorEnv.set(parameter, this.evaluate(parameter.initializer, classSf, ctorEnv));
+    });
+    const instance: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
+    const field = (key: string, node: ts.Node, keyNode: ts.Node, initializer: ts.Expression, fieldEnv: Env) =>
+      instance.properties.set(key, lazyProperty(key, node, keyNode, classSf, () => this.evaluate(initializer, classSf, fieldEnv)));
+    for (const member of declaration.members) {
+      if (ts.isPropertyDeclaration(member) && member.initializer && ts.isIdentifier(member.name) && !member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) {
+        field(member.name.text, member, member.name, member.initializer, EMPTY_ENV);
+      }
+    }
+    for (const statement of ctor?.body?.statements ?? []) {
+      if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) continue;
+      const { left, operatorToken, right } = statement.expression;
+      if (operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+        field(left.name.text, statement.expression, left.name, right, ctorEnv);
+      }
+    }
+    // A base class may set more: reading a field it does not show stays unknown.
+    if (declaration.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword)) {
+      instance.unresolved.push({ node: expr, sf, reason: 'fields set by a base class' });
+    }
+    return instance;
+  }
+
   // ---- data files and folders (builtins.ts) ----
 
   dataFileValue(path: string): Value | undefined {
@@ -688,7 +733,10 @@ export class Evaluator implements BuiltinHost {
       } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && exported) {
         const isDefault = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
         if ((isDefault && name === 'default') || statement.name?.text === name) {
-          return ts.isFunctionDeclaration(statement) ? { kind: 'function', node: statement, sf, env: EMPTY_ENV } : unknown(statement, sf, 'a class');
+          if (ts.isFunctionDeclaration(statement)) return { kind: 'function', node: statement, sf, env: EMPTY_ENV };
+          const value = unknown(statement, sf, 'a class');
+          classOf.set(value, { declaration: statement, sf });
+          return value;
         }
       } else if (ts.isEnumDeclaration(statement) && exported && statement.name.text === name) {
         return this.enumValue(statement, sf, EMPTY_ENV);
@@ -753,6 +801,9 @@ export class Evaluator implements BuiltinHost {
     return out;
   }
 }
+
+/** The class an `unknown` value names (a class is not a value the evaluator models), for `new X(…)`. */
+const classOf = new WeakMap<Value, { declaration: ts.ClassLikeDeclaration; sf: ts.SourceFile }>();
 
 function isJsonFile(sf: ts.SourceFile): boolean {
   return sf.fileName.endsWith('.json');
