@@ -96,7 +96,10 @@ export class Evaluator implements BuiltinHost {
       case ts.SyntaxKind.PropertyAccessExpression: {
         const access = expr as ts.PropertyAccessExpression;
         if (isProcessEnv(access.expression)) return unknown(expr, sf, `the environment variable ${access.name.text}`);
-        return this.member(this.evaluate(access.expression, sf, env), access.name.text, expr, sf);
+        const object = this.evaluate(access.expression, sf, env);
+        // `config?.readOnly` of a missing config is undefined.
+        if (access.questionDotToken && object.kind === 'literal' && (object.value === undefined || object.value === null)) return { kind: 'literal', value: undefined, node: expr, sf };
+        return this.member(object, access.name.text, expr, sf);
       }
       case ts.SyntaxKind.ElementAccessExpression: {
         const access = expr as ts.ElementAccessExpression;
@@ -509,6 +512,12 @@ export class Evaluator implements BuiltinHost {
             if (method === 'filter') elements = this.filteredElements(elements, expr, sf, env);
             return { ...receiver, elements, node: expr, sf };
           }
+          case 'includes':
+          case 'find': {
+            const found = this.searchElements(receiver, method, expr, sf, env);
+            if (found) return found;
+            break;
+          }
           case 'map':
           case 'flatMap': {
             const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
@@ -578,26 +587,71 @@ export class Evaluator implements BuiltinHost {
       else if (arg) ctorEnv.set(parameter, arg);
       else if (parameter.initializer) ctorEnv.set(parameter, this.evaluate(parameter.initializer, classSf, ctorEnv));
     });
-    const instance: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
-    const field = (key: string, node: ts.Node, keyNode: ts.Node, initializer: ts.Expression, fieldEnv: Env) =>
-      instance.properties.set(key, lazyProperty(key, node, keyNode, classSf, () => this.evaluate(initializer, classSf, fieldEnv)));
-    for (const member of declaration.members) {
-      if (ts.isPropertyDeclaration(member) && member.initializer && ts.isIdentifier(member.name) && !member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) {
-        field(member.name.text, member, member.name, member.initializer, EMPTY_ENV);
-      }
-    }
-    for (const statement of ctor?.body?.statements ?? []) {
-      if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) continue;
-      const { left, operatorToken, right } = statement.expression;
-      if (operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword) {
-        field(left.name.text, statement.expression, left.name, right, ctorEnv);
-      }
-    }
+    const instance = classFields(declaration, classSf, expr, sf, (initializer, inConstructor) => this.evaluate(initializer, classSf, inConstructor ? ctorEnv : EMPTY_ENV));
     // A base class may set more: reading a field it does not show stays unknown.
     if (declaration.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword)) {
       instance.unresolved.push({ node: expr, sf, reason: 'fields set by a base class' });
     }
     return instance;
+  }
+
+  /**
+   * `list.includes(x)` over known literals, and `list.find(cb)`: the first element the callback keeps, as long as
+   * every callback before it gives a known answer. Smallest general version of collection callbacks.
+   */
+  private searchElements(receiver: ArrayValue, method: 'includes' | 'find', expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
+    const arg = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+    if (!arg || receiver.partial) return undefined;
+    if (method === 'includes') {
+      if (arg.kind !== 'literal' || !receiver.elements.every((e) => e.kind === 'literal')) return undefined;
+      return { kind: 'literal', value: receiver.elements.some((e) => e.kind === 'literal' && e.value === arg.value), node: expr, sf };
+    }
+    if (arg.kind !== 'function') return undefined;
+    for (const element of receiver.elements) {
+      const kept = this.callFunction(arg, [element], expr, sf);
+      if (kept.kind !== 'literal') return undefined;
+      if (kept.value) return element;
+    }
+    return { kind: 'literal', value: undefined, node: expr, sf };
+  }
+
+  /**
+   * A function that returns literals from several `return`s (`if (!writes) return false; … return true`): the one
+   * the known conditions select, the common value when all agree, else unknown. Functions returning objects keep
+   * their last return. Smallest general version of returns over known conditions.
+   */
+  private literalReturn(decl: ts.FunctionLikeDeclaration, sf: ts.SourceFile, env: Env): Value | undefined {
+    if (!decl.body || !ts.isBlock(decl.body)) return undefined;
+    const returns = returnStatementsIn(decl.body);
+    if (returns.length < 2) return undefined;
+    const values = returns.map((r) => (r.expression ? this.evaluate(r.expression, sf, env) : undefined));
+    if (!values.every((v) => v?.kind === 'literal')) return undefined;
+    const literals = values as Extract<Value, { kind: 'literal' }>[];
+    if (literals.every((v) => v.value === literals[0].value)) return literals[0];
+    const chosen = this.selectedReturn(decl.body.statements, sf, env);
+    if (chosen && chosen !== 'unknown') return chosen.expression ? this.evaluate(chosen.expression, sf, env) : { kind: 'literal', value: undefined, node: chosen, sf };
+    return unknown(decl, sf, 'a value that depends on which `return` runs');
+  }
+
+  /** The `return` that runs, following `if`s whose condition is known; 'unknown' when a run-time condition decides. */
+  private selectedReturn(statements: readonly ts.Statement[], sf: ts.SourceFile, env: Env): ts.ReturnStatement | 'unknown' | undefined {
+    for (const statement of statements) {
+      if (ts.isReturnStatement(statement)) return statement;
+      if (returnStatementsIn(statement).length === 0) continue;
+      if (!ts.isIfStatement(statement) && !ts.isBlock(statement)) return 'unknown';
+      if (ts.isBlock(statement)) {
+        const inner = this.selectedReturn(statement.statements, sf, env);
+        if (inner) return inner;
+        continue;
+      }
+      const condition = this.evaluate(statement.expression, sf, env);
+      if (condition.kind !== 'literal') return 'unknown';
+      const branch = condition.value ? statement.thenStatement : statement.elseStatement;
+      if (!branch) continue;
+      const inner = this.selectedReturn(ts.isBlock(branch) ? branch.statements : [branch], sf, env);
+      if (inner) return inner;
+    }
+    return undefined;
   }
 
   // ---- data files and folders (builtins.ts) ----
@@ -675,7 +729,7 @@ export class Evaluator implements BuiltinHost {
     try {
       const returned = returnExpression(decl);
       if (!returned) return unknown(site, siteSf, `the result of a function with no single return value`);
-      return this.evaluate(returned, fn.sf, env);
+      return this.literalReturn(decl, fn.sf, env) ?? this.evaluate(returned, fn.sf, env);
     } finally {
       this.inProgress.delete(decl);
     }
@@ -800,6 +854,49 @@ export class Evaluator implements BuiltinHost {
     }
     return out;
   }
+}
+
+/**
+ * The instance fields a class sets, as an object: property initializers, then `this.x = …` statements at the top level
+ * of its constructor (compiled JS). Each value is evaluated when read.
+ */
+export function classFields(
+  declaration: ts.ClassLikeDeclaration,
+  classSf: ts.SourceFile,
+  node: ts.Node,
+  sf: ts.SourceFile,
+  evaluate: (initializer: ts.Expression, inConstructor: boolean) => Value,
+): ObjectValue {
+  const fields: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node, sf };
+  const set = (key: string, property: ts.Node, keyNode: ts.Node, initializer: ts.Expression, inConstructor: boolean) =>
+    fields.properties.set(key, lazyProperty(key, property, keyNode, classSf, () => evaluate(initializer, inConstructor)));
+  for (const member of declaration.members) {
+    if (ts.isPropertyDeclaration(member) && member.initializer && !member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) {
+      const key = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
+      if (key) set(key, member, member.name, member.initializer, false);
+    }
+  }
+  const ctor = declaration.members.find(ts.isConstructorDeclaration);
+  for (const statement of ctor?.body?.statements ?? []) {
+    if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) continue;
+    const { left, operatorToken, right } = statement.expression;
+    if (operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      set(left.name.text, statement.expression, left.name, right, true);
+    }
+  }
+  return fields;
+}
+
+/** The `return` statements of a function body or statement (not of nested functions or classes). */
+function returnStatementsIn(node: ts.Node): ts.ReturnStatement[] {
+  const out: ts.ReturnStatement[] = [];
+  const visit = (child: ts.Node): void => {
+    if (ts.isReturnStatement(child)) out.push(child);
+    else if (!ts.isFunctionLike(child) && !ts.isClassLike(child)) ts.forEachChild(child, visit);
+  };
+  if (ts.isReturnStatement(node)) return [node];
+  ts.forEachChild(node, visit);
+  return out;
 }
 
 /** The class an `unknown` value names (a class is not a value the evaluator models), for `new X(…)`. */
