@@ -44,3 +44,41 @@ runCases('instances of project classes', [
     tools: [{ name: null }],
   },
 ]);
+
+runCases('helpers that decide a hint', [
+  {
+    name: 'a helper with guard returns: the return the known arguments select; a run-time argument stays unresolved',
+    code: lines(
+      'function isDestructive(method, config) {',
+      '  const upper = method.toUpperCase();',
+      '  if (!["POST", "PATCH", "PUT", "DELETE"].includes(upper)) return false;',
+      '  if (upper === "POST" && config?.readOnly) return false;',
+      '  return true;',
+      '}',
+      `server.registerTool("get-mail", { annotations: { destructiveHint: isDestructive("get") } }, ${cb});`,
+      `server.registerTool("delete-mail", { annotations: { destructiveHint: isDestructive("delete") } }, ${cb});`,
+      `server.registerTool("send-mail", { annotations: { destructiveHint: isDestructive("post", loadConfig()) } }, ${cb});`,
+    ),
+    tools: [
+      { name: 'get-mail', effective: { destructiveHint: false } },
+      { name: 'delete-mail', effective: { destructiveHint: true } },
+      { name: 'send-mail', effective: { destructiveHint: 'unresolved' } },
+    ],
+  },
+  {
+    name: 'list.find(cb) over data: the first element the callback keeps',
+    files: { 'endpoints.json': '[{ "toolName": "list-mail", "readOnly": true }, { "toolName": "send-mail" }]' },
+    code: lines(
+      'import endpoints from "./endpoints.json";',
+      'for (const name of ["list-mail", "send-mail", "other"]) {',
+      '  const config = endpoints.find((e) => e.toolName === name);',
+      `  server.registerTool(name, { annotations: { readOnlyHint: config?.readOnly === true } }, ${cb});`,
+      '}',
+    ),
+    tools: [
+      { name: 'list-mail', effective: { readOnlyHint: true } },
+      { name: 'send-mail', effective: { readOnlyHint: false } },
+      { name: 'other', effective: { readOnlyHint: false } },
+    ],
+  },
+]);
