@@ -62,6 +62,33 @@ export function toolFromKeyedDefinition(
   };
 }
 
+/**
+ * A tool declared by one definition object (Nuxt's `defineMcpTool({...})`, xmcp's `metadata`, NestJS's `@Tool({...})`):
+ * located at the object when it is written as one, else at `site`.
+ */
+export function toolFromDeclaredObject(
+  definition: ObjectValue,
+  form: ToolForm,
+  site: RegistrationSite,
+  sf: ts.SourceFile,
+  parts: { name: Value; inputSchema: Value | undefined; handler: Value | undefined; schemaKeys: readonly string[] },
+): RawTool {
+  return {
+    form,
+    call: site,
+    node: ts.isObjectLiteralExpression(definition.node) ? definition.node : site,
+    nodeSf: ts.isObjectLiteralExpression(definition.node) ? definition.sf : sf,
+    name: parts.name,
+    config: definition,
+    ...annotationsOf(definition, sf),
+    title: objectProperty(definition, 'title'),
+    inputSchema: parts.inputSchema,
+    handler: parts.handler,
+    slot: configSlot(definition, definition, false),
+    misplaced: misplacedInConfig(definition, parts.schemaKeys),
+  };
+}
+
 /** Calls `visit` for every node of the file (frameworks' declarations sit anywhere: in functions, in exports). */
 export function forEachNode(sf: ts.SourceFile, visit: (node: ts.Node) => void): void {
   const walk = (node: ts.Node): void => {

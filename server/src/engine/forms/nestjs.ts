@@ -1,9 +1,8 @@
 import ts from 'typescript';
 import { EMPTY_ENV } from '../values';
-import { annotationsOf, misplacedInConfig, objectProperty, type DeclarationForm, type RawTool } from './form';
+import { objectProperty, type DeclarationForm, type RawTool } from './form';
 import { isImportedFrom } from './frameworks';
-import { forEachNode } from './keyed';
-import { configSlot } from './sdk';
+import { forEachNode, toolFromDeclaredObject } from './keyed';
 
 const MODULES = ['@rekog/mcp-nest'];
 
@@ -18,20 +17,14 @@ export const nestjsForm: DeclarationForm = {
       const definition = argument && evaluator.evaluate(argument, sf, EMPTY_ENV);
       if (definition?.kind !== 'object' || !definition.properties.has('name')) return;
       const method = node.parent;
-      tools.push({
-        form: 'nestjs',
-        call: node,
-        node: ts.isObjectLiteralExpression(definition.node) ? definition.node : node,
-        nodeSf: definition.sf,
-        name: definition.properties.get('name')!.value,
-        config: definition,
-        ...annotationsOf(definition, sf),
-        title: objectProperty(definition, 'title'),
-        inputSchema: objectProperty(definition, 'parameters'),
-        handler: ts.isMethodDeclaration(method) ? { kind: 'function', node: method, sf, env: EMPTY_ENV } : undefined,
-        slot: configSlot(definition, definition, false),
-        misplaced: misplacedInConfig(definition, ['parameters']),
-      });
+      tools.push(
+        toolFromDeclaredObject(definition, 'nestjs', node, sf, {
+          name: definition.properties.get('name')!.value,
+          inputSchema: objectProperty(definition, 'parameters'),
+          handler: ts.isMethodDeclaration(method) ? { kind: 'function', node: method, sf, env: EMPTY_ENV } : undefined,
+          schemaKeys: ['parameters'],
+        }),
+      );
     });
     return tools;
   },

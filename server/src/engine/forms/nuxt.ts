@@ -1,9 +1,8 @@
 import ts from 'typescript';
 import { EMPTY_ENV, type Value } from '../values';
-import { annotationsOf, misplacedInConfig, objectProperty, type DeclarationForm, type RawTool } from './form';
+import { objectProperty, type DeclarationForm, type RawTool } from './form';
 import { fileStem, importOf } from './frameworks';
-import { forEachNode } from './keyed';
-import { configSlot } from './sdk';
+import { forEachNode, toolFromDeclaredObject } from './keyed';
 
 const MODULES = ['@nuxtjs/mcp-toolkit', '@nuxtjs/mcp-toolkit/server', '#imports'];
 
@@ -25,20 +24,14 @@ export const nuxtForm: DeclarationForm = {
       const definition = argument && evaluator.evaluate(argument, sf, EMPTY_ENV);
       if (definition?.kind !== 'object') return;
       const name: Value = definition.properties.get('name')?.value ?? { kind: 'literal', value: fileStem(sf.fileName), node: node.expression, sf };
-      tools.push({
-        form: 'nuxt',
-        call: node,
-        node: ts.isObjectLiteralExpression(definition.node) ? definition.node : node,
-        nodeSf: definition.sf,
-        name,
-        config: definition,
-        ...annotationsOf(definition, sf),
-        title: objectProperty(definition, 'title'),
-        inputSchema: objectProperty(definition, 'inputSchema'),
-        handler: objectProperty(definition, 'handler'),
-        slot: configSlot(definition, definition, false),
-        misplaced: misplacedInConfig(definition, ['inputSchema']),
-      });
+      tools.push(
+        toolFromDeclaredObject(definition, 'nuxt', node, sf, {
+          name,
+          inputSchema: objectProperty(definition, 'inputSchema'),
+          handler: objectProperty(definition, 'handler'),
+          schemaKeys: ['inputSchema'],
+        }),
+      );
     });
     return tools;
   },

@@ -1,8 +1,8 @@
 import ts from 'typescript';
 import { EMPTY_ENV, type Value } from '../values';
-import { annotationsOf, misplacedInConfig, objectProperty, type DeclarationForm, type RawTool } from './form';
+import type { DeclarationForm } from './form';
 import { fileStem, importsFrom } from './frameworks';
-import { configSlot } from './sdk';
+import { toolFromDeclaredObject } from './keyed';
 
 const MODULES = ['xmcp'];
 
@@ -21,20 +21,12 @@ export const xmcpForm: DeclarationForm = {
     const statement = exported.parent.parent as ts.VariableStatement;
     const name: Value = metadata.properties.get('name')?.value ?? { kind: 'literal', value: fileStem(sf.fileName), node: exported.name, sf };
     const handler = evaluator.exportValue(sf, 'default', sf, sf);
-    const tool: RawTool = {
-      form: 'xmcp',
-      call: statement,
-      node: ts.isObjectLiteralExpression(metadata.node) ? metadata.node : exported,
-      nodeSf: metadata.sf,
+    const tool = toolFromDeclaredObject(metadata, 'xmcp', statement, sf, {
       name,
-      config: metadata,
-      ...annotationsOf(metadata, sf),
-      title: objectProperty(metadata, 'title'),
       inputSchema: evaluator.exportValue(sf, 'schema', sf, sf),
       handler: handler.kind === 'function' ? handler : undefined,
-      slot: configSlot(metadata, metadata, false),
-      misplaced: misplacedInConfig(metadata, []),
-    };
+      schemaKeys: [],
+    });
     return [tool];
   },
 };
