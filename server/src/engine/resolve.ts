@@ -607,6 +607,8 @@ export class Evaluator implements BuiltinHost {
       return { kind: 'literal', value: receiver.elements.some((e) => e.kind === 'literal' && e.value === arg.value), node: expr, sf };
     }
     if (arg.kind !== 'function') return undefined;
+    const indexed = this.indexedFind(receiver, arg, expr, sf);
+    if (indexed) return indexed;
     for (const element of receiver.elements) {
       const kept = this.callFunction(arg, [element], expr, sf);
       if (kept.kind !== 'literal') return undefined;
@@ -614,6 +616,33 @@ export class Evaluator implements BuiltinHost {
     }
     return { kind: 'literal', value: undefined, node: expr, sf };
   }
+
+  /**
+   * `list.find((e) => e.key === value)`: an equality lookup. The list is indexed by `key` once (per evaluator), so a
+   * loop that looks up each of its tools in a large data file costs one index, not one callback per element.
+   */
+  private indexedFind(list: ArrayValue, fn: FunctionValue, site: ts.Node, siteSf: ts.SourceFile): Value | undefined {
+    const lookup = equalityLookup(fn.node);
+    if (!lookup) return undefined;
+    const wanted = this.evaluate(lookup.value, fn.sf, fn.env);
+    if (wanted.kind !== 'literal') return undefined;
+    let byKey = this.findIndexes.get(list);
+    if (!byKey) this.findIndexes.set(list, (byKey = new Map()));
+    let index = byKey.get(lookup.key);
+    if (!index) {
+      const built = new Map<unknown, Value>();
+      for (const element of list.elements) {
+        if (element.kind !== 'object') return undefined;
+        const key = this.member(element, lookup.key, site, siteSf);
+        if (key.kind !== 'literal') return undefined;
+        if (!built.has(key.value)) built.set(key.value, element);
+      }
+      byKey.set(lookup.key, (index = built));
+    }
+    return index.get(wanted.value) ?? { kind: 'literal', value: undefined, node: site, sf: siteSf };
+  }
+
+  private readonly findIndexes = new WeakMap<ArrayValue, Map<string, Map<unknown, Value>>>();
 
   /**
    * A function that returns literals from several `return`s (`if (!writes) return false; … return true`): the one
@@ -885,6 +914,26 @@ export function classFields(
     }
   }
   return fields;
+}
+
+/** `(e) => e.key === value` (either side): the key read from the parameter and the expression it is compared with. */
+function equalityLookup(fn: ts.FunctionLikeDeclaration): { key: string; value: ts.Expression } | undefined {
+  const parameter = fn.parameters[0];
+  const body = fn.body && (ts.isBlock(fn.body) ? returnExpression(fn) : fn.body);
+  if (!parameter || fn.parameters.length !== 1 || !ts.isIdentifier(parameter.name) || !body) return undefined;
+  const comparison = skipOuterExpressions(body);
+  if (!ts.isBinaryExpression(comparison) || (comparison.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken && comparison.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsToken)) return undefined;
+  const name = parameter.name.text;
+  const keyOf = (side: ts.Expression) => {
+    const inner = skipOuterExpressions(side);
+    return ts.isPropertyAccessExpression(inner) && ts.isIdentifier(inner.expression) && inner.expression.text === name ? inner.name.text : undefined;
+  };
+  const mentionsParameter = (node: ts.Node): boolean => (ts.isIdentifier(node) && node.text === name) || !!ts.forEachChild(node, mentionsParameter);
+  const leftKey = keyOf(comparison.left);
+  if (leftKey && !mentionsParameter(comparison.right)) return { key: leftKey, value: comparison.right };
+  const rightKey = keyOf(comparison.right);
+  if (rightKey && !mentionsParameter(comparison.left)) return { key: rightKey, value: comparison.left };
+  return undefined;
 }
 
 /** The `return` statements of a function body or statement (not of nested functions or classes). */
