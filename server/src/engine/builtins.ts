@@ -62,6 +62,16 @@ function builtinName(callee: ts.Expression): string | undefined {
 
 /** The Node module (without `node:`, `/promises`, `/posix`) and export an identifier is bound to, by import or require. */
 function moduleBinding(identifier: ts.Identifier): { module: string; exportName: string } | undefined {
+  // The same call is evaluated once per expanded tool: look each identifier up once.
+  if (bindingCache.has(identifier)) return bindingCache.get(identifier);
+  const binding = findModuleBinding(identifier);
+  bindingCache.set(identifier, binding);
+  return binding;
+}
+
+const bindingCache = new WeakMap<ts.Identifier, { module: string; exportName: string } | undefined>();
+
+function findModuleBinding(identifier: ts.Identifier): { module: string; exportName: string } | undefined {
   const declaration = findDeclaration(identifier.text, identifier);
   if (!declaration) return undefined;
   let module: string | undefined;

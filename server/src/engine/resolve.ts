@@ -938,6 +938,15 @@ function equalityLookup(fn: ts.FunctionLikeDeclaration): { key: string; value: t
 
 /** The `return` statements of a function body or statement (not of nested functions or classes). */
 function returnStatementsIn(node: ts.Node): ts.ReturnStatement[] {
+  let cached = returnsByNode.get(node);
+  if (!cached) returnsByNode.set(node, (cached = findReturnStatements(node)));
+  return cached;
+}
+
+/** Functions are called once per expanded tool: their returns are found once per node. */
+const returnsByNode = new WeakMap<ts.Node, ts.ReturnStatement[]>();
+
+function findReturnStatements(node: ts.Node): ts.ReturnStatement[] {
   const out: ts.ReturnStatement[] = [];
   const visit = (child: ts.Node): void => {
     if (ts.isReturnStatement(child)) out.push(child);
