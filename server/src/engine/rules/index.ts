@@ -49,8 +49,6 @@ export const RULES: readonly Rule[] = [
 export function ruleSetting(rule: Rule, options: EngineOptions): RuleSetting {
   const configured = options.rules?.[rule.id];
   if (configured) return configured;
-  // ChatGPT wants destructiveHint: false written even on read-only tools.
-  if (options.profile === 'chatgpt' && rule.id === destructiveOnReadOnly.id) return 'off';
   return rule.defaultSeverity;
 }
 
