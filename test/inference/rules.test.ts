@@ -45,7 +45,7 @@ server.registerTool("get_messages", { description: "x", inputSchema: { markAsRea
     code: `import { wipe } from "./helpers";
 server.registerTool("cleanup", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false } }, async ({ p }) => { await wipe(p); return { content: [] }; });`,
     files: { '/virtual/helpers.ts': `import { rm } from "fs/promises";\nexport async function wipe(p: string) {\n  await rm(p, { recursive: true });\n}\n` },
-    errors: [{ rule: 'destructive-understated', message: /^destructiveHint: false, but the handler calls `rm` at helpers\.ts:3\.$/ }],
+    errors: [{ rule: 'destructive-understated', message: /^destructiveHint: false, but the handler calls `rm` at helpers\.ts:3, reached through `wipe` at line 2\.$/ }],
     output: `import { wipe } from "./helpers";
 server.registerTool("cleanup", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await wipe(p); return { content: [] }; });`,
   },
@@ -148,10 +148,11 @@ describe('profile-requirement', () => {
     assert.equal(fixed, `server.registerTool("list_files", { description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async () => ({ content: [] }));`);
     assert.deepEqual(honestyFindings(fixed, {}, { profile: 'chatgpt' }), [], 'a second run changes nothing');
   });
-  test('chatgpt turns destructive-on-read-only off', () => {
-    const explicit = `server.registerTool("list_files", { description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async () => ({ content: [] }));`;
-    assert.ok(analyze(explicit, {}, { profile: 'spec' }).findings.some((f) => f.rule === 'destructive-on-read-only'));
-    assert.ok(!analyze(explicit, {}, { profile: 'chatgpt' }).findings.some((f) => f.rule === 'destructive-on-read-only'));
+  test('explicit consistent values on a read-only tool are never reported, in any profile', () => {
+    const explicit = `server.registerTool("list_files", { title: "List files", description: "x", annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } }, async () => ({ content: [] }));`;
+    for (const profile of ['spec', 'chatgpt', 'claude'] as const) {
+      assert.deepEqual(analyze(explicit, {}, { profile }).findings.map((f) => f.rule), [], profile);
+    }
   });
   test('claude requires a title and the applicable hints', () => {
     const [finding] = honestyFindings(code, {}, { profile: 'claude' });

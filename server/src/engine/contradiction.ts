@@ -1,7 +1,7 @@
 // Shared by the four contradiction rules: find the explicit optimistic claim, the evidence against it, and build
 // the report (message naming the evidence, related locations, an unsafe fix offering the honest value).
 import { insertIntoAnnotations, toolLoc } from './rules/helpers';
-import { contradictingEvidence, describe, honestValue, inferHints, whereIs, type Inference } from './infer';
+import { chainText, contradictingEvidence, describe, honestValue, inferHints, whereIs, type Inference } from './infer';
 import type { Evidence } from './evidence';
 import type { AnnotationProperty, Fix, HintKey } from './model';
 import type { Report, RuleContext } from './rules/rule';
@@ -22,14 +22,24 @@ export function checkContradiction(context: RuleContext, key: HintKey, claimed: 
   const where = whereIs(first.loc, context);
   const more = evidence.length > 1 ? ` (and ${evidence.length - 1} more)` : '';
   const loc = property.loc.file === context.sourceFile.fileName ? property.loc : toolLoc(context.tool, context);
+  const chain = chainText(first, context);
   return [
     {
-      message: `${key}: ${claimed}, but ${phrase(first, where)}${more}.${nameOnlyNote(evidence)}`,
+      message: `${key}: ${claimed}, but ${phrase(first, where)}${chain ? `, reached through ${chain}` : ''}${more}.${nameOnlyNote(evidence)}${guessNote(evidence, key)}`,
       loc,
-      related: evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) })),
+      related: [...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) }))],
       fixes: honestFix(context, property, key, inference),
     },
   ];
+}
+
+/** Evidence read from names, verbs or a host that may be the server's own: a guess the user can correct. */
+export function restsOnGuess(evidence: Evidence[], key: HintKey): boolean {
+  return evidence.some((e) => e.guess || e.strength === 'weak' || e.source !== 'handler' || (key === 'openWorldHint' && e.worldWeak));
+}
+
+export function guessNote(evidence: Evidence[], key: HintKey): string {
+  return restsOnGuess(evidence, key) ? ' This rests on a guess: if it is wrong, describe the functions involved in the `evidence` section of .mcp-hints.json (pure, writes, deletes, network).' : '';
 }
 
 function nameOnlyNote(evidence: Evidence[]): string {

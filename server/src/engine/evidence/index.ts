@@ -2,18 +2,19 @@
 // the suggestions and the hover.
 import type ts from 'typescript';
 import type { Tool } from '../model';
+import type { EvidenceConfig } from '../options';
 import type { SourceProvider } from '../resolve';
 import { handlerEvidence } from './handler';
 import { inputEvidence } from './inputs';
 import type { ToolEvidence } from './model';
 import { nameEvidence } from './name';
 
-export type { Effect, Evidence, EvidenceSource, HandlerVisibility, ToolEvidence } from './model';
+export type { Effect, Evidence, EvidenceSource, HandlerVisibility, Hop, ToolEvidence } from './model';
 
 const cache = new WeakMap<Tool, ToolEvidence>();
 
 /** Evidence for `tool`; `sourceFileOf` reads the files its handler and schema live in (and their imports). */
-export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined): ToolEvidence {
+export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined, config?: EvidenceConfig): ToolEvidence {
   const cached = cache.get(tool);
   if (cached) return cached;
   const files = new Set<string>();
@@ -27,7 +28,7 @@ export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourc
   };
   let result: ToolEvidence;
   try {
-    const handler = handlerEvidence(tool, sources, registrationSf);
+    const handler = handlerEvidence(tool, sources, registrationSf, config);
     const items = [...nameEvidence(tool, sources, registrationSf), ...inputEvidence(tool.inputSchema, sources, registrationSf), ...handler.items];
     result = { items, handler: handler.visibility, handlerLoc: handler.loc, files: [...files] };
   } catch (error) {
