@@ -200,3 +200,47 @@ describe('profile-requirement on shared constants', () => {
     assert.ok(finding.fixes.filter((f) => f.title.startsWith('Write')).every((f) => !f.safe));
   });
 });
+
+// ─── destructive-omitted ───
+// Several hosts (Claude Desktop, Claude Code, Gemini CLI policies, Docker's agent) test destructiveHint === true.
+describe('destructive-omitted', () => {
+  const findings = (code: string, files: Record<string, string> = {}) => analyze(code, files).findings.filter((f) => f.rule === 'destructive-omitted');
+  const cases: { name: string; code: string; files?: Record<string, string>; message?: RegExp; output?: string }[] = [
+    {
+      name: 'an annotations object without destructiveHint on a tool that removes files',
+      code: `import { rm } from "fs/promises";
+server.registerTool("clear", { description: "x", annotations: { readOnlyHint: false } }, async ({ p }) => { await rm(p, { recursive: true }); return { content: [] }; });`,
+      message: /^destructiveHint is omitted, and the handler calls `rm` at line 2\. The spec's default is true, but Claude Desktop, Claude Code, Gemini CLI policies, Docker's agent read a missing destructiveHint as not destructive: write destructiveHint: true\.$/,
+      output: `import { rm } from "fs/promises";
+server.registerTool("clear", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await rm(p, { recursive: true }); return { content: [] }; });`,
+    },
+    {
+      name: 'a DELETE two modules away: the chain is in the message',
+      code: `import { removeItem } from "./items";
+server.registerTool("drop", { description: "x", annotations: { openWorldHint: false } }, async ({ id }) => { await removeItem(id); return { content: [] }; });`,
+      files: {
+        '/virtual/items.ts': `import { api } from "./api";\nexport async function removeItem(id: string) {\n  return api(\`/items/\${id}\`, { method: "DELETE" });\n}\n`,
+        '/virtual/api.ts': `export async function api(path: string, options: { method?: string } = {}) {\n  return fetch(\`https://example.com\${path}\`, { method: options.method ?? "GET" });\n}\n`,
+      },
+      message: /the handler calls `fetch` \(DELETE\) to `https:\/\/example\.com\?` at api\.ts:2, reached through `removeItem` at line 2 → `api` at items\.ts:3\./,
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const [finding, ...rest] = findings(c.code, c.files);
+      assert.ok(finding, 'a finding');
+      assert.equal(rest.length, 0);
+      if (c.message) assert.match(finding.message, c.message);
+      if (c.output) assert.equal(applyFix(c.code, finding, /destructiveHint: true/), c.output);
+    });
+  }
+  const quiet: { name: string; code: string }[] = [
+    { name: 'destructiveHint written', code: `import { rm } from "fs/promises";\nserver.registerTool("clear", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await rm(p); return { content: [] }; });` },
+    { name: 'a read-only tool', code: `import { readFile } from "fs/promises";\nserver.registerTool("show", { description: "x", annotations: { readOnlyHint: true } }, async ({ p }) => ({ content: [{ type: "text", text: await readFile(p, "utf8") }] }));` },
+    { name: 'a tool that only adds', code: `server.registerTool("note", { description: "x", annotations: { readOnlyHint: false } }, async ({ t }) => { await fetch("https://example.com/notes", { method: "POST", body: t }); return { content: [] }; });` },
+    { name: 'a name that says delete, with an opaque handler', code: `import { api } from "x";\nserver.registerTool("delete_user", { description: "x", annotations: { readOnlyHint: false } }, async (a) => api.go(a));` },
+    { name: 'a temp file overwritten (incidental)', code: `import { writeFileSync } from "fs";\nimport { tmpdir } from "os";\nimport { join } from "path";\nserver.registerTool("render", { description: "x", annotations: { readOnlyHint: false } }, async ({ t }) => { writeFileSync(join(tmpdir(), "render.html"), t); return { content: [] }; });` },
+    { name: 'no annotations at all (missing-annotations covers it)', code: `import { rm } from "fs/promises";\nserver.registerTool("clear", { description: "x" }, async ({ p }) => { await rm(p); return { content: [] }; });` },
+  ];
+  for (const c of quiet) test(`quiet: ${c.name}`, () => assert.deepEqual(findings(c.code).map((f) => f.message), []));
+});

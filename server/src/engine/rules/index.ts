@@ -16,6 +16,7 @@ import { unknownAnnotationKey } from './unknown-annotation-key';
 import { unresolvedAnnotations } from './unresolved-annotations';
 import { readOnlyContradicted } from './read-only-contradicted';
 import { destructiveUnderstated } from './destructive-understated';
+import { destructiveOmitted } from './destructive-omitted';
 import { idempotentOverclaimed } from './idempotent-overclaimed';
 import { closedWorldContradicted } from './closed-world-contradicted';
 import { profileRequirement } from './profile-requirement';
@@ -37,6 +38,7 @@ export const RULES: readonly Rule[] = [
   deprecatedToolApi,
   readOnlyContradicted,
   destructiveUnderstated,
+  destructiveOmitted,
   idempotentOverclaimed,
   closedWorldContradicted,
   profileRequirement,
