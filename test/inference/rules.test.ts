@@ -244,3 +244,28 @@ server.registerTool("drop", { description: "x", annotations: { openWorldHint: fa
   ];
   for (const c of quiet) test(`quiet: ${c.name}`, () => assert.deepEqual(findings(c.code).map((f) => f.message), []));
 });
+
+// ─── catch-all tools ───
+describe('catch-all tools (an input switches between reading and deleting)', () => {
+  test('a read-only claim on a tool whose `action` can delete describes only the safe branch', () => {
+    const code = `import { api } from "x";
+server.registerTool("records", { description: "x", inputSchema: { action: z.enum(["list", "delete"]), id: z.string() }, annotations: { readOnlyHint: true } }, async (a) => api.go(a));`;
+    const [finding] = honestyFindings(code);
+    assert.equal(finding.rule, 'read-only-contradicted');
+    assert.match(finding.message, /the input `action` accepts `delete`/);
+    assert.match(finding.message, /switches the tool between reading and writing: its hints must describe the worst branch.*Consider splitting it/);
+  });
+  test('an HTTP method input with GET and DELETE is a catch-all too', () => {
+    const code = `import { api } from "x";
+server.registerTool("call_api", { description: "x", inputSchema: { method: z.enum(["GET", "DELETE"]), path: z.string() }, annotations: { readOnlyHint: false, destructiveHint: false } }, async (a) => api.go(a));`;
+    const [finding] = honestyFindings(code);
+    assert.equal(finding.rule, 'destructive-understated');
+    assert.match(finding.message, /input `method` accepts `DELETE`.*Consider splitting it/);
+  });
+  test('a mode that only writes is not called a catch-all', () => {
+    const code = `import { api } from "x";
+server.registerTool("records", { description: "x", inputSchema: { action: z.enum(["create", "delete"]) }, annotations: { readOnlyHint: true } }, async (a) => api.go(a));`;
+    const [finding] = honestyFindings(code);
+    assert.doesNotMatch(finding.message, /catch-all/);
+  });
+});

@@ -25,12 +25,20 @@ export function checkContradiction(context: RuleContext, key: HintKey, claimed: 
   const chain = chainText(first, context);
   return [
     {
-      message: `${key}: ${claimed}, but ${phrase(first, where)}${chain ? `, reached through ${chain}` : ''}${more}.${nameOnlyNote(evidence)}${guessNote(evidence, key)}`,
+      message: `${key}: ${claimed}, but ${phrase(first, where)}${chain ? `, reached through ${chain}` : ''}${more}.${catchAllNote(evidence)}${nameOnlyNote(evidence)}${guessNote(evidence, key)}`,
       loc,
       related: [...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) }))],
       fixes: honestFix(context, property, key, inference),
     },
   ];
+}
+
+/** A tool that reads or writes depending on one input is as dangerous as its worst branch. */
+function catchAllNote(evidence: Evidence[]): string {
+  const input = evidence.find((e) => e.catchAll)?.catchAll;
+  return input
+    ? ` The input \`${input}\` switches the tool between reading and writing: its hints must describe the worst branch, and hosts' directories reject such catch-all tools. Consider splitting it into a read tool and a write tool.`
+    : '';
 }
 
 /** Evidence read from names, verbs or a host that may be the server's own: a guess the user can correct. */

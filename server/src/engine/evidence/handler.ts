@@ -452,7 +452,10 @@ class HandlerWalker {
       if (mutation && chain.path.length === 1) {
         // Module state is as often a cache or a session registry as the tool's data: weak unless the name agrees.
         const incidental = INCIDENTAL_STATE.test(origin.name) ? `module state \`${origin.name}\` is a cache` : undefined;
-        this.add({ effect: mutation, strength: 'weak', world: 'closed', text: `calls \`${text}\` on module state \`${origin.name}\``, ...(incidental ? { incidental } : {}) }, call, sf);
+        // Read by code this tool never runs (another tool, a resource): a store, and the write is the tool's effect.
+        // Removing from such state stays weak: handle registries and per-call bookkeeping look the same as a store.
+        const store = !incidental && mutation !== 'destroy' && this.readElsewhere(origin.decl, sf);
+        this.add({ effect: mutation, strength: store ? 'strong' : 'weak', world: 'closed', text: `calls \`${text}\` on module state \`${origin.name}\``, ...(store ? { detail: '(a store other code reads)' } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
         return;
       }
       if (READING_METHODS.has(last) && chain.path.length === 1) {
@@ -940,6 +943,29 @@ class HandlerWalker {
     return false;
   }
 
+  /** Is module state `decl` used by a function this tool's walk never entered (another tool's handler, a resource)? */
+  private readElsewhere(decl: ts.VariableDeclaration, sf: ts.SourceFile): boolean {
+    const name = ts.isIdentifier(decl.name) ? decl.name.text : undefined;
+    if (!name || decl.getSourceFile() !== sf) return false;
+    let found = false;
+    const visit = (node: ts.Node): void => {
+      if (found) return;
+      if (ts.isIdentifier(node) && node.text === name && node !== decl.name && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+        let fn: ts.Node | undefined = node.parent;
+        while (fn && !ts.isSourceFile(fn) && !ts.isFunctionLike(fn)) fn = fn.parent;
+        // Inside a function this walk did not enter, and not shadowed there.
+        if (fn && ts.isFunctionLike(fn) && !this.visited.has(fn) && !isInside(fn, this.visitedRoots()) && findDeclaration(name, node)?.kind === 'variable') found = true;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    return found;
+  }
+
+  private visitedRoots(): ts.Node[] {
+    return [...this.visited.keys()];
+  }
+
   /** An identifier bound to the handler's own parameters (the tool's arguments), directly or through a local. */
   private isToolArgument(id: ts.Identifier, depth = 0): boolean {
     const decl = findDeclaration(id.text, id);
@@ -972,6 +998,12 @@ class HandlerWalker {
 }
 
 // ---- syntax helpers ----
+
+/** Is `node` one of `roots` or nested in one? */
+function isInside(node: ts.Node, roots: ts.Node[]): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) if (roots.includes(current)) return true;
+  return false;
+}
 
 /** `(0, utils_1.helper)`: compiled CommonJS calls an import without `this` through a comma expression. */
 function withoutComma(expr: ts.Expression): ts.Expression {

@@ -43,6 +43,8 @@ export interface Evidence {
   incidental?: string;
   /** Calls followed from the handler to reach this evidence, outermost first: tool → helper → effect. */
   chain?: Hop[];
+  /** The input (`action`, `method`) whose values switch the tool between reading and writing: a catch-all tool. */
+  catchAll?: string;
   /** Read from a name, a method name's verb or a request whose meaning the method alone does not settle: a guess. */
   guess?: boolean;
 }
