@@ -4,6 +4,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { suggestAnnotations } from '../../server/src/engine/suggest';
 import { analyze, applyFix, honestyFindings, lineOf, MAIN } from './harness';
+import { closedWorldContradicted } from '../../server/src/engine/rules/closed-world-contradicted';
+import { destructiveOmitted } from '../../server/src/engine/rules/destructive-omitted';
+import { destructiveOnReadOnly } from '../../server/src/engine/rules/destructive-on-read-only';
+import { destructiveUnderstated } from '../../server/src/engine/rules/destructive-understated';
+import { idempotentOverclaimed } from '../../server/src/engine/rules/idempotent-overclaimed';
+import { readOnlyContradicted } from '../../server/src/engine/rules/read-only-contradicted';
 
 interface InvalidCase {
   name: string;
@@ -268,4 +274,40 @@ server.registerTool("records", { description: "x", inputSchema: { action: z.enum
     const [finding] = honestyFindings(code);
     assert.doesNotMatch(finding.message, /catch-all/);
   });
+});
+
+// ─── profiles: chatgpt follows OpenAI's review definitions ───
+describe('profiles: what counts as read-only', () => {
+  const code = `import { appendFileSync } from "fs";
+server.registerTool("show", { title: "Show", description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async ({ id }) => {
+  appendFileSync("audit.log", id);
+  return { content: [{ type: "text", text: id }] };
+});`;
+  test('spec and claude: a log file is incidental, the read-only claim stands', () => {
+    assert.deepEqual(honestyFindings(code, {}, { profile: 'spec' }), []);
+    assert.deepEqual(honestyFindings(code, {}, { profile: 'claude' }), []);
+  });
+  test('chatgpt: writing logs is not read-only', () => {
+    const [finding] = honestyFindings(code, {}, { profile: 'chatgpt' });
+    assert.equal(finding?.rule, 'read-only-contradicted');
+    assert.match(finding.message, /calls `appendFileSync` at line 3/);
+  });
+  test('chatgpt: a cache is still not an effect', () => {
+    const cached = `const cache = new Map();\nserver.registerTool("show", { title: "Show", description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async ({ id }) => { cache.set(id, 1); return { content: [] }; });`;
+    assert.deepEqual(honestyFindings(cached, {}, { profile: 'chatgpt' }), []);
+  });
+});
+
+// ─── the rule pages' examples are complete files, and they do what the page says ───
+describe('rule page examples', () => {
+  const rules = [readOnlyContradicted, destructiveUnderstated, idempotentOverclaimed, closedWorldContradicted, destructiveOnReadOnly, destructiveOmitted];
+  for (const rule of rules) {
+    rule.docs.examples.forEach((example, index) => {
+      test(`${rule.id} example ${index + 1}: reported, and its honest version is quiet`, () => {
+        assert.match(example.bad, /^import /, 'a complete file starts with its imports');
+        assert.deepEqual(analyze(example.bad).findings.filter((f) => f.rule === rule.id).length, 1, 'the reported example is reported');
+        assert.deepEqual(analyze(example.good).findings.filter((f) => f.rule === rule.id).map((f) => f.message), []);
+      });
+    });
+  }
 });

@@ -16,7 +16,7 @@ export function checkContradiction(context: RuleContext, key: HintKey, claimed: 
   if (!property) return [];
   // destructive and idempotent claims mean nothing on a read-only tool unless the read-only claim is itself wrong.
   const inference = inferHints(context.tool, context);
-  const { evidence } = contradictingEvidence(inference, key);
+  const { evidence } = contradictingEvidence(inference, key, context.options.profile);
   if (evidence.length === 0) return [];
   const first = evidence[0];
   const where = whereIs(first.loc, context);

@@ -4,7 +4,7 @@
 import type ts from 'typescript';
 import { collectEvidence, type Effect, type Evidence, type ToolEvidence } from './evidence';
 import { HINT_DEFAULTS, type HintKey, type Loc, type Tool } from './model';
-import type { EngineOptions } from './options';
+import type { EngineOptions, Profile } from './options';
 
 export type Confidence = 'proven' | 'likely' | 'unknown';
 
@@ -186,9 +186,12 @@ const NAME_AGREES: Record<HintKey, (e: Evidence) => boolean> = {
  * - Guesses from method names, POST requests and module flags (weak handler evidence) never raise: they go to notes.
  * Running a process is not a contradiction by itself: it may only read.
  */
-export function contradictingEvidence(inference: Inference, key: HintKey): { evidence: Evidence[]; outweighed: Evidence[] } {
+export function contradictingEvidence(inference: Inference, key: HintKey, profile?: Profile): { evidence: Evidence[]; outweighed: Evidence[] } {
   const { matches } = CONTRADICTING[key];
-  const weighed = inference.evidence.items.filter((e) => !e.incidental);
+  // OpenAI's review: "writing logs, saving artifacts … is not read-only". Under the chatgpt profile a log or temp
+  // file the tool writes counts against readOnlyHint: true; caches, telemetry pings and debug-only code still do not.
+  const counts = (e: Evidence) => !e.incidental || (profile === 'chatgpt' && key === 'readOnlyHint' && /log file|temp file/.test(e.incidental));
+  const weighed = inference.evidence.items.filter(counts);
   const items = weighed.filter((e) => matches(e) && e.effect !== 'process');
   if (key === 'idempotentHint' && weighed.some((e) => e.effect === 'idempotency-key')) return { evidence: [], outweighed: items };
   const isStrong = (e: Evidence) => e.strength === 'strong' && !(key === 'openWorldHint' && e.worldWeak);
