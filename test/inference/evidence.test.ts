@@ -355,3 +355,17 @@ describe('.mcp-hints.json evidence section', () => {
     assert.ok(!items.some((e) => e.text.includes('cache.put')), 'pure calls leave no evidence');
   });
 });
+
+describe('evidence chains across modules', () => {
+  test('the hover shows tool → helper → effect with file:line at every hop', () => {
+    const files = {
+      '/virtual/lib/items.ts': 'import { send } from "./http";\nexport function removeItem(id: string) {\n  return send(`/items/${id}`, { method: "DELETE" });\n}\n',
+      '/virtual/lib/http.ts': 'export function send(path: string, init: { method?: string } = {}) {\n  return fetch(`https://api.example.com${path}`, { ...init });\n}\n',
+    };
+    const code = `import { removeItem } from "./lib/items";\n${reg('drop', 'async ({ id }) => { await removeItem(id); return { content: [] }; }')}`;
+    const { tools, project } = analyze(code, files);
+    const context = { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f: string) => project.getSourceFile(f) };
+    const markdown = evidenceMarkdown(inferHints(tools[0], context), context);
+    assert.match(markdown, /- handler: calls `fetch` \(DELETE\) to `https:\/\/api\.example\.com\?` at lib\/http\.ts:2 via `removeItem` at line 2 → `send` at lib\/items\.ts:3/);
+  });
+});

@@ -945,21 +945,9 @@ class HandlerWalker {
 
   /** Is module state `decl` used by a function this tool's walk never entered (another tool's handler, a resource)? */
   private readElsewhere(decl: ts.VariableDeclaration, sf: ts.SourceFile): boolean {
-    const name = ts.isIdentifier(decl.name) ? decl.name.text : undefined;
-    if (!name || decl.getSourceFile() !== sf) return false;
-    let found = false;
-    const visit = (node: ts.Node): void => {
-      if (found) return;
-      if (ts.isIdentifier(node) && node.text === name && node !== decl.name && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
-        let fn: ts.Node | undefined = node.parent;
-        while (fn && !ts.isSourceFile(fn) && !ts.isFunctionLike(fn)) fn = fn.parent;
-        // Inside a function this walk did not enter, and not shadowed there.
-        if (fn && ts.isFunctionLike(fn) && !this.visited.has(fn) && !isInside(fn, this.visitedRoots()) && findDeclaration(name, node)?.kind === 'variable') found = true;
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(sf);
-    return found;
+    if (decl.getSourceFile() !== sf) return false;
+    const roots = this.visitedRoots();
+    return functionsUsing(decl, sf).some((fn) => !isInside(fn, roots));
   }
 
   private visitedRoots(): ts.Node[] {
@@ -998,6 +986,31 @@ class HandlerWalker {
 }
 
 // ---- syntax helpers ----
+
+const usersCache = new WeakMap<ts.VariableDeclaration, ts.Node[]>();
+
+/** The functions of `sf` that mention module-level `decl` (one walk of the file per variable, cached). */
+function functionsUsing(decl: ts.VariableDeclaration, sf: ts.SourceFile): ts.Node[] {
+  const cached = usersCache.get(decl);
+  if (cached) return cached;
+  const name = ts.isIdentifier(decl.name) ? decl.name.text : undefined;
+  const out = new Set<ts.Node>();
+  if (name && sf.text.split(name).length <= 200) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && node.text === name && node !== decl.name && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+        let fn: ts.Node | undefined = node.parent;
+        while (fn && !ts.isSourceFile(fn) && !ts.isFunctionLike(fn)) fn = fn.parent;
+        const found = findDeclaration(name, node);
+        if (fn && ts.isFunctionLike(fn) && found?.kind === 'variable' && found.declaration === decl) out.add(fn);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  const list = [...out];
+  usersCache.set(decl, list);
+  return list;
+}
 
 /** Is `node` one of `roots` or nested in one? */
 function isInside(node: ts.Node, roots: ts.Node[]): boolean {
