@@ -35,7 +35,7 @@ export interface InferenceContext {
 }
 
 const WRITES: readonly Effect[] = ['write', 'destroy', 'append', 'process'];
-const cache = new WeakMap<Tool, Inference>();
+const cache = new WeakMap<Tool, { config: unknown; result: Inference }>();
 
 /** The evidence and the inferred hints for a tool: pure, cached per Tool object. The hover shows this. */
 export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
@@ -43,11 +43,12 @@ export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
 }
 
 export function inferHints(tool: Tool, context: InferenceContext): Inference {
+  const config = context.options?.evidence;
   const cached = cache.get(tool);
-  if (cached) return cached;
-  const evidence = collectEvidence(tool, context.sourceFile, context.sourceFileOf, context.options?.evidence);
+  if (cached && cached.config === config) return cached.result;
+  const evidence = collectEvidence(tool, context.sourceFile, context.sourceFileOf, config);
   const result = inferFromEvidence(evidence);
-  cache.set(tool, result);
+  cache.set(tool, { config, result });
   return result;
 }
 

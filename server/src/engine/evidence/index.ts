@@ -11,12 +11,13 @@ import { nameEvidence } from './name';
 
 export type { Effect, Evidence, EvidenceSource, HandlerVisibility, Hop, ToolEvidence } from './model';
 
-const cache = new WeakMap<Tool, ToolEvidence>();
+/** Per tool and per evidence config (the review record reads evidence without one, inference with the project's). */
+const cache = new WeakMap<Tool, { config: EvidenceConfig | undefined; result: ToolEvidence }>();
 
 /** Evidence for `tool`; `sourceFileOf` reads the files its handler and schema live in (and their imports). */
 export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined, config?: EvidenceConfig): ToolEvidence {
   const cached = cache.get(tool);
-  if (cached) return cached;
+  if (cached && cached.config === config) return cached.result;
   const files = new Set<string>();
   const sources: SourceProvider = {
     getSourceFile: (path) => {
@@ -36,6 +37,6 @@ export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourc
     if (!(error instanceof RangeError)) throw error;
     result = { items: [], handler: 'none', handlerLoc: null, files: [...files] };
   }
-  cache.set(tool, result);
+  cache.set(tool, { config, result });
   return result;
 }
