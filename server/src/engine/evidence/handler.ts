@@ -363,8 +363,9 @@ class HandlerWalker {
   private add(evidence: Omit<Evidence, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void {
     const item: Evidence = { source: 'handler', loc: locOf(node, sf), ...evidence };
     if (this.hops.length > 0) item.chain = [...this.hops];
-    if (!item.incidental && item.effect !== 'read' && item.effect !== 'opaque') {
-      const why = this.incidentalFrames.at(-1) ?? (debugGuarded(node, sf) ? 'runs only in development or debug mode' : undefined);
+    if (item.effect !== 'read' && item.effect !== 'opaque') {
+      // Code that runs only while developing is never the tool's behaviour, whatever it writes (in every profile).
+      const why = debugGuarded(node, sf) ? 'runs only in development or debug mode' : (item.incidental ?? this.incidentalFrames.at(-1));
       if (why) item.incidental = why;
     }
     this.items.push(item);
