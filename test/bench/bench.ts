@@ -1,13 +1,15 @@
 // `npm run bench`: how fast is `mcp-hints check` against (a) bare TypeScript parsing of the same
 // files and (c) ESLint with typescript-eslint running a single selector rule. Every contender runs as
-// its own node process (start-up included), best of 3. Rows: a generated workspace (.cache/bench-workspace,
-// whose tool count is asserted) and the real corpus (.cache/corpus) when present.
+// its own node process (start-up included), best of 3, wall time and CPU time (user + system) side by
+// side. Rows: the sparse generated workspace (.cache/bench-workspace, most files register nothing), the
+// dense one (.cache/bench-dense, 500 files of four tools each; both have their tool count asserted) and
+// the real corpus (.cache/corpus) when present.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { discoverFiles } from '../../server/src/engine/files';
-import { generateWorkspace, type Manifest } from './generate';
+import { generateDenseWorkspace, generateWorkspace, type Manifest } from './generate';
 
 const ROOT = resolve(__dirname, '../..');
 // MCP_HINTS_CLI lets a development build be measured without touching dist/.
@@ -185,62 +187,62 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
 }
 
+function generated(name: string, dir: string, generate: (dir: string) => Manifest): { dir: string; manifest: Manifest } {
+  const manifest = generate(dir);
+  process.stderr.write(`generated ${name} ${dir}: ${manifest.files.length} files, ${manifest.lines} lines, ${manifest.tools} tools\n`);
+  const listed = discoverFiles([dir], ROOT).files;
+  if (listed.length !== manifest.files.length) throw new Error(`${name}: the walker lists ${listed.length} files, the generator wrote ${manifest.files.length}`);
+  return { dir, manifest };
+}
+
 function main(): void {
   if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npm run build` first (npm run bench does)');
-  const workspace = join(ROOT, '.cache/bench-workspace');
-  const manifest: Manifest = generateWorkspace(workspace);
-  process.stderr.write(`generated ${workspace}: ${manifest.files.length} files, ${manifest.lines} lines, ${manifest.tools} tools\n`);
-  const listed = discoverFiles([workspace], ROOT).files;
-  if (listed.length !== manifest.files.length) throw new Error(`the walker lists ${listed.length} files, the generator wrote ${manifest.files.length}`);
-
-  const rows: Row[] = [measure('generated', workspace)];
+  const workspaces = [
+    { name: 'sparse', ...generated('sparse', join(ROOT, '.cache/bench-workspace'), (dir) => generateWorkspace(dir)) },
+    { name: 'dense', ...generated('dense', join(ROOT, '.cache/bench-dense'), (dir) => generateDenseWorkspace(dir)) },
+  ];
+  const only = process.env.BENCH_ONLY?.split(',');
+  const rows: Row[] = [];
+  for (const w of workspaces) if (!only || only.includes(w.name)) rows.push(measure(w.name, w.dir));
   const corpus = join(ROOT, '.cache/corpus');
-  if (existsSync(corpus)) rows.push(measure('corpus', corpus));
+  if (existsSync(corpus) && (!only || only.includes('corpus'))) rows.push(measure('corpus', corpus));
 
-  console.log('\nmcp-hints benchmark (each contender a separate node process; best of 3 unless noted)');
-  console.log(`machine: ${require('node:os').availableParallelism()} cores, node ${process.version}\n`);
-  const header = ['workspace', 'files', 'lines', 'parse', 'parse+parents', 'check', 'eslint', 'check/parse', 'eslint/check', 'tools'];
+  console.log('\nmcp-hints benchmark (each contender a separate node process, start-up included; best of 3 unless noted)');
+  console.log(`machine: ${require('node:os').availableParallelism()} cores, node ${process.version}, load average ${require('node:os').loadavg()[0].toFixed(1)}\n`);
+  const both = (wall: number, cpu: number) => (GNU_TIME ? `${seconds(wall)} / ${seconds(cpu)}` : seconds(wall));
+  const ratio = (a: number, b: number, digits: number) => (Number.isFinite(a / b) ? (a / b).toFixed(digits) : '-');
+  const header = [
+    'workspace', 'files', 'lines', GNU_TIME ? 'parse wall / cpu' : 'parse', 'parse+parents', GNU_TIME ? 'check wall / cpu' : 'check',
+    GNU_TIME ? 'eslint wall / cpu' : 'eslint', 'check/parse', 'eslint/check', 'tools',
+  ];
   const table = rows.map((r) => [
     r.name,
     String(r.files),
     String(r.lines),
-    seconds(r.parseMs),
+    both(r.parseMs, r.parseCpuMs),
     seconds(r.parseParentsMs),
-    seconds(r.checkMs),
-    `${seconds(r.eslintMs)}${r.eslintRuns < 3 ? ` (${r.eslintRuns} run)` : ''}`,
-    (r.checkMs / r.parseMs).toFixed(2),
-    (r.eslintMs / r.checkMs).toFixed(1),
+    both(r.checkMs, r.checkCpuMs),
+    `${both(r.eslintMs, r.eslintCpuMs)}${r.eslintRuns < 3 ? ` (${r.eslintRuns} run)` : ''}`,
+    GNU_TIME ? `${ratio(r.checkMs, r.parseMs, 2)} / ${ratio(r.checkCpuMs, r.parseCpuMs, 2)}` : ratio(r.checkMs, r.parseMs, 2),
+    GNU_TIME ? `${ratio(r.eslintMs, r.checkMs, 1)} / ${ratio(r.eslintCpuMs, r.checkCpuMs, 1)}` : ratio(r.eslintMs, r.checkMs, 1),
     String(r.tools),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
   console.log(line(header));
   for (const row of table) console.log(line(row));
-  if (GNU_TIME) {
-    console.log('\nCPU time (user + system, best run), steadier when the machine is shared:');
-    for (const r of rows) {
-      console.log(
-        `  ${r.name}: parse ${seconds(r.parseCpuMs)}, check ${seconds(r.checkCpuMs)}, eslint ${seconds(r.eslintCpuMs)}; ` +
-          `check/parse ${(r.checkCpuMs / r.parseCpuMs).toFixed(2)}, eslint/check ${(r.eslintCpuMs / r.checkCpuMs).toFixed(1)}`,
-      );
+  // Timings are reported, never asserted: on a shared machine they measure the neighbours too.
+  console.log('\ngoals (issue 11): check/parse <= 1.0 (wall, both cores); eslint/check >= 10. Only correctness fails the run (tools found = tools generated).');
+
+  const failures: string[] = [];
+  for (const w of workspaces) {
+    const r = rows.find((row) => row.name === w.name);
+    if (!r) continue;
+    console.log(`tools (${w.name}): generated ${w.manifest.tools}, found ${r.tools}; registerTool calls seen by ESLint: ${r.registerToolCalls}`);
+    if (r.tools !== w.manifest.tools) {
+      failures.push(`${w.name}: check found ${r.tools} tools, the generator registered ${w.manifest.tools} (${JSON.stringify(w.manifest.toolsByStyle)})`);
     }
   }
-  console.log('\ngoals: check/parse <= 1.0 (floor 1.5); eslint/check >= 10 (floor 3)');
-
-  const generated = rows[0];
-  const failures: string[] = [];
-  if (generated.tools !== manifest.tools) {
-    failures.push(`check found ${generated.tools} tools, the generator registered ${manifest.tools} (${JSON.stringify(manifest.toolsByStyle)})`);
-  }
-  // Floors are judged on CPU time when GNU time is there: on a shared machine wall time mostly
-  // measures the other processes. (CPU time does not credit worker threads, so it is the stricter one.)
-  const metric = GNU_TIME ? 'cpu' : 'wall';
-  for (const r of rows) {
-    const [parseMs, checkMs, eslintMs] = GNU_TIME ? [r.parseCpuMs, r.checkCpuMs, r.eslintCpuMs] : [r.parseMs, r.checkMs, r.eslintMs];
-    if (checkMs / parseMs > 1.5) failures.push(`${r.name}: check/parse (${metric}) ${(checkMs / parseMs).toFixed(2)} is above the 1.5 floor`);
-    if (eslintMs / checkMs < 3) failures.push(`${r.name}: eslint/check (${metric}) ${(eslintMs / checkMs).toFixed(1)} is below the floor of 3`);
-  }
-  console.log(`tools: generated ${manifest.tools}, found ${generated.tools}; registerTool calls seen by ESLint: ${generated.registerToolCalls}`);
   rmSync(temp, { recursive: true, force: true });
   if (failures.length > 0) {
     console.log(`\nFAILED:\n- ${failures.join('\n- ')}`);

@@ -3,7 +3,7 @@
 // Also writes manifest.json with the number of tools registered, so the benchmark can check that
 // the analyser found every one (a benchmark that finds nothing measures nothing).
 //
-//   node --import tsx test/bench/generate.ts [dir] [--files N]
+//   node --import tsx test/bench/generate.ts [dir] [--files N] [--dense]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
@@ -380,6 +380,88 @@ export async function with${Noun}Retry${index}<T>(run: () => Promise<T>, attempt
     }
     return text;
   }
+  /** A dense MCP file: four registerTool calls whose handlers are named functions calling helpers of the same file. */
+  denseFile(fileIndex: number): string {
+    const noun = this.pick(NOUNS);
+    const Noun = noun[0].toUpperCase() + noun.slice(1);
+    const parts: string[] = [
+      [
+        `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";`,
+        `import { z } from "zod";`,
+        `import { client, log } from "../lib/client";`,
+        '',
+        `const READ_ONLY_${fileIndex} = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;`,
+        '',
+        `interface ${Noun}Row${fileIndex} {`,
+        `  id: string;`,
+        `  name: string;`,
+        `  updatedAt: string;`,
+        `  tags: string[];`,
+        `}`,
+        '',
+        `function to${Noun}Row${fileIndex}(value: unknown): ${Noun}Row${fileIndex} {`,
+        `  const record = (value ?? {}) as Record<string, unknown>;`,
+        `  return { id: String(record.id ?? ""), name: String(record.name ?? ""), updatedAt: String(record.updatedAt ?? ""), tags: Array.isArray(record.tags) ? record.tags.map(String) : [] };`,
+        `}`,
+        '',
+        `function format${Noun}s${fileIndex}(rows: ${Noun}Row${fileIndex}[]): string {`,
+        `  return rows.map((row) => \`\${row.id}\\t\${row.name}\\t\${row.tags.join(",")}\`).join("\\n");`,
+        `}`,
+        '',
+        `async function load${Noun}${fileIndex}(id: string): Promise<${Noun}Row${fileIndex}> {`,
+        `  const response = await client.get(\`/api/${noun}s/\${encodeURIComponent(id)}\`);`,
+        `  if (!response.ok) throw new Error(\`${noun} \${id}: \${response.status}\`);`,
+        `  return to${Noun}Row${fileIndex}(response.data);`,
+        `}`,
+        '',
+      ].join('\n'),
+    ];
+    const registrations: string[] = [];
+    for (let t = 0; t < 4; t++) {
+      const readOnly = t % 2 === 0;
+      const name = this.toolName(readOnly);
+      const handler = `handle_${name}`;
+      const write = this.pick(['post', 'put', 'delete']);
+      parts.push(
+        readOnly
+          ? `async function ${handler}(args: { id: string; limit?: number }) {
+  const started = Date.now();
+  const rows: ${Noun}Row${fileIndex}[] = [];
+  for (const id of args.id.split(",").slice(0, args.limit ?? 10)) rows.push(await load${Noun}${fileIndex}(id));
+  log.debug("${name}", Date.now() - started);
+  return { content: [{ type: "text" as const, text: format${Noun}s${fileIndex}(rows) }] };
+}
+`
+          : `async function ${handler}(args: { id: string; name?: string }) {
+  const current = await load${Noun}${fileIndex}(args.id);
+  const response = await client.${write}(\`/api/${noun}s/\${encodeURIComponent(current.id)}\`, { name: args.name ?? current.name });
+  if (!response.ok) {
+    return { isError: true, content: [{ type: "text" as const, text: \`failed: \${response.status}\` }] };
+  }
+  return { content: [{ type: "text" as const, text: JSON.stringify(to${Noun}Row${fileIndex}(response.data)) }] };
+}
+`,
+      );
+      const annotations = readOnly && this.chance(0.5) ? `READ_ONLY_${fileIndex}` : this.annotations(readOnly, '    ');
+      const schema = readOnly ? `{ id: z.string().describe("comma-separated ids"), limit: z.number().optional() }` : `{ id: z.string(), name: z.string().optional() }`;
+      registrations.push(`  server.registerTool(
+    "${name}",
+    {
+      title: "${name.replace(/_/g, ' ')}",
+      description: "${readOnly ? 'Reads' : 'Changes'} ${noun}s (${name}).",
+      inputSchema: ${schema},
+      annotations: ${annotations.replace(/\n/g, '\n  ')},
+    },
+    ${handler},
+  );
+`);
+    }
+    this.count('dense-registerTool', 4);
+    parts.push(`export function register${Noun}Tools${fileIndex}(server: McpServer): void {\n${registrations.join('\n')}}\n`);
+    // Helper code of the same module, as real tool files carry.
+    for (let i = 0; i < 2; i++) parts.push(this.ordinaryBlock(2000 + i));
+    return parts.join('\n');
+  }
 }
 
 export const DEFAULT_SEED = 20260728;
@@ -415,9 +497,34 @@ export function generateWorkspace(dir: string, fileCount = 600, seed = DEFAULT_S
   return manifest;
 }
 
+/**
+ * The dense workspace: `fileCount` files, every one registering four tools with their handlers and
+ * helpers (the case where no file skips the parser).
+ */
+export function generateDenseWorkspace(dir: string, fileCount = 500, seed = DEFAULT_SEED): Manifest {
+  rmSync(dir, { recursive: true, force: true });
+  const writer = new Writer(seed);
+  const files: string[] = [];
+  let lines = 0;
+  const packages = ['api', 'billing', 'core', 'gateway', 'search', 'storage', 'notify', 'admin'];
+  for (let i = 0; i < fileCount; i++) {
+    const path = join(dir, `packages/${writer.pick(packages)}/src/tools/tools-${i}.ts`);
+    const text = writer.denseFile(i);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+    files.push(path);
+    lines += text.split('\n').length;
+  }
+  const tools = Object.values(writer.toolsByStyle).reduce((a, b) => a + b, 0);
+  const manifest: Manifest = { seed, files: files.sort(), lines, tools, toolsByStyle: writer.toolsByStyle };
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify({ ...manifest, files: manifest.files.length }, null, 2)}\n`);
+  return manifest;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === resolve(__filename)) {
   const dir = resolve(process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : '.cache/bench-workspace');
   const countFlag = process.argv.indexOf('--files');
-  const manifest = generateWorkspace(dir, countFlag > 0 ? Number(process.argv[countFlag + 1]) : undefined);
+  const count = countFlag > 0 ? Number(process.argv[countFlag + 1]) : undefined;
+  const manifest = process.argv.includes('--dense') ? generateDenseWorkspace(dir, count) : generateWorkspace(dir, count);
   console.log(`${dir}: ${manifest.files.length} files, ${manifest.lines} lines, ${manifest.tools} tools ${JSON.stringify(manifest.toolsByStyle)}`);
 }
