@@ -143,7 +143,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
           }
         }
       }
-      analysis = guardedAnalyze(project, file, text);
+      analysis = analyzeText(project, file, text);
     }
 
     for (const tool of analysis.tools) {
@@ -228,6 +228,30 @@ export function applySafeFixes(project: Project, file: string, original: string)
   });
 }
 
+/** Texts the CLI has read and not yet analysed, per project (see analyzeText). */
+const offeredTexts = new WeakMap<Project, Map<string, string>>();
+
+/**
+ * A project over the disk for one run. Its host first serves texts offered by analyzeText, so a
+ * file read once by the CLI is not read again, nor handed over with setFileText (which looks for the
+ * dependents of every analysed file: quadratic over a run).
+ */
 export function createProject(options: EngineOptions): Project {
-  return new Project(createRunHost(), options);
+  const offered = new Map<string, string>();
+  const disk = createRunHost();
+  const project = new Project({ readFile: (path) => offered.get(path) ?? disk.readFile(path) }, options);
+  offeredTexts.set(project, offered);
+  return project;
+}
+
+/** Analyses `file` as `text`, which was read from the disk in this run. */
+function analyzeText(project: Project, file: string, text: string): FileAnalysis {
+  const offered = offeredTexts.get(project);
+  if (!offered) return guardedAnalyze(project, file, text);
+  offered.set(file, text);
+  try {
+    return guardedAnalyze(project, file);
+  } finally {
+    offered.delete(file);
+  }
 }

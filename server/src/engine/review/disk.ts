@@ -16,7 +16,8 @@ const ROOT_MARKERS = [...CONFIG_FILE_NAMES, 'package.json'];
 
 function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    // No exception for a missing path: most probes miss, and a thrown error costs far more than the stat.
+    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
     return false;
   }
@@ -80,8 +81,13 @@ export function describeRecordError(load: Extract<RecordLoad, { status: 'error' 
 export function loadReviewOptions(files: readonly string[], fallback: string): { review: ReviewOptions; errors: Extract<RecordLoad, { status: 'error' }>[]; roots: Map<string, string> } {
   const roots = new Map<string, string>();
   const loads = new Map<string, RecordLoad>();
+  // Files of one folder share their root: probe the disk once per folder, not once per file.
+  const rootOfFolder = new Map<string, string>();
   for (const file of files) {
-    const { root, load } = recordOf(file, fallback, undefined, loads);
+    const folder = dirname(resolve(file));
+    let root = rootOfFolder.get(folder);
+    if (root === undefined) rootOfFolder.set(folder, (root = projectRootOf(file, fallback)));
+    const load = loads.get(root) ?? loadRecord(root);
     roots.set(file, root);
     loads.set(root, load);
   }
