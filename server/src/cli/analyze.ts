@@ -67,6 +67,8 @@ export interface BatchContext {
   fix: boolean;
   /** Compute each tool's contract and approval (approve, report). */
   contracts?: boolean;
+  /** Every file of the run: the project that whole-program questions search. */
+  files?: string[];
 }
 
 export function relativePath(cwd: string, file: string): string {
@@ -275,6 +277,8 @@ export function applySafeFixes(project: Project, file: string, original: string)
   return { text, applied };
 }
 
-export function createProject(options: EngineOptions): Project {
-  return new Project(createRunHost(), options);
+export function createProject(options: EngineOptions, files: readonly string[] = []): Project {
+  const project = new Project(createRunHost(), options);
+  project.setProjectFiles(files);
+  return project;
 }

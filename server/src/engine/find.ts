@@ -89,9 +89,20 @@ function extractExpanded(form: Form, call: ts.CallExpression, method: string, ev
     evaluator,
     EMPTY_ENV,
     (env) => ({ raws: form.extract(call, method, ctx, env), env }),
-    ({ raws }) => raws && firstBinder(raws),
+    // A call whose shape is only known once a loop or caller supplies its arguments (`this.tool(t.name, t.description,
+    // …)` in a `forEach`) is read again per value, as a call whose name waits on a binder is.
+    ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)),
   );
   return runs.flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0 })));
+}
+
+/** The first loop variable or parameter an argument of the call waits on. */
+function argumentBinder(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): Binder | undefined {
+  for (const arg of call.arguments) {
+    const value = evaluator.evaluate(arg, sf, env);
+    if (value.kind === 'unknown' && value.binder) return value.binder;
+  }
+  return undefined;
 }
 
 /** The first loop variable or parameter the name or annotations wait on. */
@@ -125,7 +136,8 @@ function isCustomRegistrar(call: ts.CallExpression, method: string, evaluator: E
   const callee = skipOuterExpressions(call.expression);
   if (!ts.isPropertyAccessExpression(callee)) return false;
   const receiver = evaluator.evaluate(callee.expression, sf, EMPTY_ENV);
-  const definesMethod = (value: Value) => value.kind === 'object' && value.properties.get(method)?.value.kind === 'function';
+  // Object literals only: a class instance may be the SDK's own server class, bundled into the output.
+  const definesMethod = (value: Value) => value.kind === 'object' && !ts.isClassLike(value.node) && value.properties.get(method)?.value.kind === 'function';
   if (definesMethod(receiver)) return true;
   if (receiver.kind === 'unknown' && receiver.binder) {
     const candidates = binderCandidates(evaluator, receiver.binder, EMPTY_ENV);

@@ -38,6 +38,21 @@ export class Project {
     private options: EngineOptions = {},
   ) {}
 
+  private files: readonly string[] = [];
+
+  /**
+   * The workspace's source files. Whole-program questions (which classes extend a base class whose method
+   * registers tools) search them; without them, only the files imports reach are known.
+   */
+  setProjectFiles(files: readonly string[]): void {
+    this.files = files;
+    this.analyses.clear();
+  }
+
+  projectFiles(): readonly string[] {
+    return this.files;
+  }
+
   setOptions(options: EngineOptions): void {
     this.options = options;
     this.analyses.clear();

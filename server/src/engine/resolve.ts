@@ -3,6 +3,7 @@ import { findDeclaration, propertyNameText, skipOuterExpressions, type BindingSt
 import { resolveModulePath } from './modules';
 import {
   EMPTY_ENV,
+  describeValue,
   unknown,
   type ArrayValue,
   type Env,
@@ -15,6 +16,9 @@ import {
 /** Reads other files for imports; the Project implements it. */
 export interface SourceProvider {
   getSourceFile(path: string): ts.SourceFile | undefined;
+  /** The workspace's files with their text, for questions about the whole project (which classes extend this one). */
+  projectFiles?(): readonly string[];
+  getText?(path: string): string | undefined;
 }
 
 const MAX_DEPTH = 40;
@@ -106,6 +110,17 @@ export class Evaluator {
         return { kind: 'function', node: expr as ts.FunctionLikeDeclaration, sf, env };
       case ts.SyntaxKind.CallExpression:
         return this.call(expr as ts.CallExpression, sf, env);
+      case ts.SyntaxKind.NewExpression:
+        return this.construct(expr as ts.NewExpression, sf, env);
+      case ts.SyntaxKind.ThisKeyword:
+        return this.thisValue(expr, sf, env);
+      case ts.SyntaxKind.ClassExpression:
+        return { kind: 'class', node: expr as ts.ClassExpression, sf };
+      case ts.SyntaxKind.YieldExpression: {
+        // Inside compiled async functions (`__awaiter(…, function* () { … yield x … })`) a yield is an await.
+        const operand = (expr as ts.YieldExpression).expression;
+        return operand ? this.evaluate(operand, sf, env) : { kind: 'literal', value: undefined, node: expr, sf };
+      }
       default:
         return unknown(expr, sf, `a ${describeSyntax(expr)}`);
     }
@@ -165,7 +180,8 @@ export class Evaluator {
       }
       return unknown(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, left.kind === 'unknown' ? left.binder : undefined);
     }
-    if (op === ts.SyntaxKind.CommaToken) return this.evaluate(expr.right, sf, env);
+    // `a = b = value` has the value of its right side.
+    if (op === ts.SyntaxKind.CommaToken || op === ts.SyntaxKind.EqualsToken) return this.evaluate(expr.right, sf, env);
     if (
       op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
       op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
@@ -194,6 +210,20 @@ export class Evaluator {
       const seen = new Set<ts.Node>();
       const elements = [...whenTrue.elements, ...whenFalse.elements].filter((element) => !seen.has(element.node) && seen.add(element.node));
       return { kind: 'array', elements, node: expr, sf };
+    }
+    // Two objects (often `cond ? { confirmationHint: true } : {}` spread into annotations): keys both give alike are
+    // known, the others are unknown; keys neither gives are known to be absent.
+    if (whenTrue.kind === 'object' && whenFalse.kind === 'object' && whenTrue.unresolved.length === 0 && whenFalse.unresolved.length === 0) {
+      const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
+      const reason = `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``;
+      for (const key of new Set([...whenTrue.properties.keys(), ...whenFalse.properties.keys()])) {
+        const a = whenTrue.properties.get(key);
+        const b = whenFalse.properties.get(key);
+        const same = a && b && a.value.kind === 'literal' && b.value.kind === 'literal' && a.value.value === b.value.value;
+        const property = (a ?? b)!;
+        put(result, same ? property : { ...property, value: unknown(property.node, property.sf, reason) });
+      }
+      return result;
     }
     return unknown(expr, sf, `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``);
   }
@@ -278,13 +308,17 @@ export class Evaluator {
         if (parent && (ts.isForOfStatement(parent) || ts.isForInStatement(parent))) {
           return unknown(use, sf, `the loop variable \`${use.getText(sf)}\``, { declaration: decl, sf });
         }
-        if (!decl.initializer) return this.compiledEnum(decl, sf, env) ?? unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
-        // Never claim the initial value of a variable that is reassigned or mutated (`ann.readOnlyHint = false`).
+        const compiledEnum = decl.initializer ? undefined : this.compiledEnum(decl, sf, env);
+        if (compiledEnum) return this.applyPath(compiledEnum, declaration.path, use, sf);
+        // A variable that is reassigned or mutated is read through its writes, or not claimed at all.
         const write = this.writeTo(decl);
         if (write) {
+          const written = this.inProgress.has(decl) ? undefined : this.throughWrites(decl, sf, env);
+          if (written) return this.applyPath(written, declaration.path, use, sf);
           const line = write.getSourceFile().getLineAndCharacterOfPosition(write.getStart()).line + 1;
           return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (line ${line})`);
         }
+        if (!decl.initializer) return unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
         const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
         let value = atModuleLevel ? this.moduleConstants.get(decl) : undefined;
         if (!value) {
@@ -309,7 +343,7 @@ export class Evaluator {
       case 'enum':
         return this.enumValue(declaration.declaration, sf, env);
       case 'class':
-        return unknown(use, sf, `the class \`${declaration.declaration.name?.text}\``);
+        return { kind: 'class', node: declaration.declaration, sf };
       case 'import':
         return this.importValue(declaration.module, declaration.exportName, use, sf);
     }
@@ -394,6 +428,75 @@ export class Evaluator {
     return found;
   }
 
+  /** Every write that changes `decl`'s variable or a member of it, in source order. */
+  private writesTo(decl: ts.VariableDeclaration): ts.Node[] {
+    const scope = decl.parent.parent.parent;
+    if (!ts.isIdentifier(decl.name) || !scope) return [];
+    return (scopeMutations(scope).writes.get(decl.name.text) ?? []).filter(({ root }) => declaresVariable(findDeclaration(root.text, root), decl)).map(({ node }) => node);
+  }
+
+  /**
+   * The value of a variable that is written after its declaration, when the writes can be followed:
+   * - reassignments (`list = cond ? a : b`, `cache = all.filter(…)`) where every value is a list or nothing: the
+   *   union of the lists, since any of them may be the one in use;
+   * - an object filled member by member before it is used (`const config = {…}; config.annotations = {…}`):
+   *   writes at the object's own level set the member, writes under a condition make it unknown.
+   * Anything else (a write in another function, `delete`, `++`, a computed key) is not followed.
+   */
+  private throughWrites(decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): Value | undefined {
+    const writes = this.writesTo(decl);
+    const scopeNode = decl.parent.parent.parent;
+    const reassigned: ts.Expression[] = [];
+    /** Members set at the object's own level (with their value) or changed some other way (without). */
+    const members: { key: string; node: ts.Node; value: ts.Expression | undefined }[] = [];
+    for (const write of writes) {
+      const assignment = ts.isBinaryExpression(write) && write.operatorToken.kind === ts.SyntaxKind.EqualsToken ? write : undefined;
+      const target = skipOuterExpressions(assignment ? assignment.left : ts.isBinaryExpression(write) ? write.left : ts.isDeleteExpression(write) ? write.expression : (write as ts.PrefixUnaryExpression).operand);
+      // A reassignment anywhere (a cache filled on first use) is one more value the variable may hold.
+      if (ts.isIdentifier(target)) {
+        if (!assignment) return undefined;
+        reassigned.push(assignment.right);
+        continue;
+      }
+      // A member written inside another function happens at an unknown time.
+      if (enclosingFunction(write) !== enclosingFunction(decl)) return undefined;
+      const member = firstMember(target);
+      if (!member) return undefined;
+      const statement = write.parent;
+      const direct = !!assignment && member.access === target && ts.isExpressionStatement(statement) && statement.parent === scopeNode;
+      members.push({ key: member.key, node: write, value: direct ? assignment!.right : undefined });
+    }
+    if (reassigned.length > 0 && members.length > 0) return undefined;
+    this.inProgress.add(decl);
+    try {
+      if (members.length > 0) {
+        const initial = decl.initializer ? this.evaluate(decl.initializer, sf, env) : undefined;
+        if (initial?.kind !== 'object') return undefined;
+        const result: ObjectValue = { ...initial, properties: new Map(initial.properties), unresolved: [...initial.unresolved] };
+        for (const { key, node, value } of members) {
+          const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+          const compute = value ? () => this.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (line ${line})`);
+          const property = lazyProperty(key, node, node, sf, compute);
+          const previous = result.properties.get(key);
+          result.properties.set(key, previous ? overriding(property, previous) : property);
+        }
+        return result;
+      }
+      const values: Value[] = [];
+      if (decl.initializer) values.push(this.evaluate(decl.initializer, sf, env));
+      let soFar = values[0];
+      for (const expr of reassigned) {
+        // `list = list.filter(…)` reads the list as it may be at that point.
+        const value = this.evaluate(expr, sf, soFar ? new Map([...env, [decl, soFar]]) : env);
+        values.push(value);
+        soFar = unionOfLists(values, decl, sf) ?? soFar;
+      }
+      return unionOfLists(values, decl, sf);
+    } finally {
+      this.inProgress.delete(decl);
+    }
+  }
+
   private pushCallsFor(decl: ts.VariableDeclaration): ts.CallExpression[] {
     const scope = decl.parent.parent.parent; // VariableDeclarationList → VariableStatement → Block/SourceFile
     if (!scope || !ts.isIdentifier(decl.name)) return [];
@@ -441,6 +544,12 @@ export class Evaluator {
         return unknown(node, sf, `\`${key}\` of ${JSON.stringify(object.value)}`);
       case 'unknown':
         return unknown(node, sf, object.reason, object.binder);
+      case 'class': {
+        const member = object.node.members.find((m) => isStatic(m) && m.name && propertyNameText(m.name) === key);
+        if (member && ts.isPropertyDeclaration(member) && member.initializer) return this.evaluate(member.initializer, object.sf);
+        if (member && ts.isMethodDeclaration(member)) return { kind: 'function', node: member, sf: object.sf, env: EMPTY_ENV };
+        return unknown(node, sf, `\`${key}\` of the class ${object.node.name?.text ?? ''}`);
+      }
       default:
         return unknown(node, sf, `\`${key}\` of a ${object.kind}`);
     }
@@ -473,7 +582,32 @@ export class Evaluator {
       const receiver = this.evaluate(callee.expression, sf, env);
       if (receiver.kind === 'array') {
         switch (method) {
-          case 'filter':
+          case 'filter': {
+            // Elements the callback rejects for certain are never in the list; the others may be.
+            const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+            if (!fn || fn.kind !== 'function') return { ...receiver, node: expr, sf };
+            const elements = receiver.elements.filter((element, index) => {
+              const kept = this.callFunction(fn, [element, { kind: 'literal', value: index, node: expr, sf }], expr, sf);
+              return !(kept.kind === 'literal' && !kept.value);
+            });
+            return { ...receiver, elements, node: expr, sf };
+          }
+          case 'includes':
+          case 'has': {
+            // A list of known strings (a static allow-list, a `Set` of names) answers for a known value.
+            const sought = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+            if (!sought || sought.kind !== 'literal' || receiver.partial || !receiver.elements.every((e) => e.kind === 'literal')) break;
+            return { kind: 'literal', value: receiver.elements.some((e) => e.kind === 'literal' && e.value === sought.value), node: expr, sf };
+          }
+          case 'some':
+          case 'every': {
+            const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+            if (!fn || fn.kind !== 'function' || receiver.partial) break;
+            const answers = receiver.elements.map((element) => this.callFunction(fn, [element], expr, sf));
+            if (!answers.every((a) => a.kind === 'literal')) break;
+            const truthy = answers.map((a) => Boolean((a as { value: unknown }).value));
+            return { kind: 'literal', value: method === 'some' ? truthy.some(Boolean) : truthy.every(Boolean), node: expr, sf };
+          }
           case 'slice':
           case 'concat':
           case 'flat':
@@ -520,9 +654,165 @@ export class Evaluator {
     if (ts.isIdentifier(callee) && callee.text === 'require' && expr.arguments.length === 1 && ts.isStringLiteralLike(expr.arguments[0])) {
       return this.importValue(expr.arguments[0].text, '*', expr, sf);
     }
+    const helped = ts.isIdentifier(callee) ? this.compilerHelper(callee.text, expr, sf, env) : undefined;
+    if (helped) return helped;
     const fn = this.evaluate(callee, sf, env);
     if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
     return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, fn.kind === 'unknown' ? fn.binder : undefined);
+  }
+
+  /**
+   * Helpers that TypeScript and bundlers emit into compiled output, read for what they mean rather than for their
+   * bodies: `__awaiter(this, a, P, function* () { … })` runs the generator as an async function body, and the
+   * module interop wrappers (`__importStar(require(x))`, `__toESM(…)`) give the module itself.
+   */
+  private compilerHelper(name: string, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
+    const [first] = expr.arguments;
+    if (name === '__awaiter' && expr.arguments.length === 4) {
+      const body = this.evaluate(expr.arguments[3], sf, env);
+      return body.kind === 'function' ? this.callFunction(body, [], expr, sf) : undefined;
+    }
+    if ((name === '__importStar' || name === '__importDefault' || name === '__toESM' || name === '__toCommonJS') && first) {
+      const module = this.evaluate(first, sf, env);
+      return module.kind === 'module' || module.kind === 'object' ? module : undefined;
+    }
+    return undefined;
+  }
+
+  /** `new Set(list)` is read as the list (for `has`, spreads and iteration); other constructions are run-time objects. */
+  private construct(expr: ts.NewExpression, sf: ts.SourceFile, env: Env): Value {
+    const callee = skipOuterExpressions(expr.expression);
+    if (ts.isIdentifier(callee) && callee.text === 'Set' && !findDeclaration('Set', callee)) {
+      const source = expr.arguments?.[0];
+      if (!source) return { kind: 'array', elements: [], node: expr, sf };
+      const list = this.evaluate(source, sf, env);
+      if (list.kind === 'array') {
+        const seen = new Set<unknown>();
+        const elements = list.elements.filter((e) => e.kind !== 'literal' || (!seen.has(e.value) && seen.add(e.value)));
+        return { ...list, elements, node: expr, sf };
+      }
+      return unknown(expr, sf, `a set built from ${describeValue(list)}`, list.kind === 'unknown' ? list.binder : undefined);
+    }
+    const constructed = this.evaluate(callee, sf, env);
+    if (constructed.kind === 'class') return this.instanceOf(constructed.node, constructed.sf);
+    return unknown(expr, sf, `a ${describeSyntax(expr)}`);
+  }
+
+  /** `this` in a class member: the instance it is bound to, or the instance of the class itself. */
+  private thisValue(expr: ts.Expression, sf: ts.SourceFile, env: Env): Value {
+    let node: ts.Node | undefined = expr.parent;
+    while (node && (ts.isArrowFunction(node) || !(ts.isFunctionLike(node) || ts.isClassLike(node) || ts.isPropertyDeclaration(node) || ts.isClassStaticBlockDeclaration(node) || ts.isSourceFile(node)))) node = node.parent;
+    if (!node || ts.isSourceFile(node) || ts.isClassLike(node) || ts.isClassStaticBlockDeclaration(node)) return unknown(expr, sf, 'a `this` value');
+    const member = node as ts.ClassElement;
+    const cls = member.parent;
+    if (!cls || !ts.isClassLike(cls) || isStatic(member)) return unknown(expr, sf, 'a `this` value');
+    const bound = env.get(cls);
+    if (bound) return bound;
+    // A base class's method runs with each subclass's `this`: the finder expands over them.
+    if (this.subclassesOf(cls).length > 0) return unknown(expr, sf, `\`this\` of ${cls.name?.text ?? 'a class'}, one per subclass`, { declaration: cls, sf });
+    return this.instanceOf(cls, sf);
+  }
+
+  private readonly subclasses = new Map<ts.Node, { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[]>();
+
+  /** Classes of the project that extend `cls`, directly or not (found through files that mention its name). */
+  subclassesOf(cls: ts.ClassLikeDeclaration): { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[] {
+    const cached = this.subclasses.get(cls);
+    if (cached) return cached;
+    const out: { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[] = [];
+    this.subclasses.set(cls, out);
+    const name = cls.name?.text;
+    const files = this.sources.projectFiles?.() ?? [cls.getSourceFile().fileName];
+    if (!name) return out;
+    const pattern = new RegExp(`\\bextends\\s+(?:[\\w$]+\\.)?${name.replace(/\$/g, '\\$')}\\b`);
+    for (const file of files) {
+      const text = this.sources.getText?.(file) ?? this.sources.getSourceFile(file)?.text;
+      if (!text || !pattern.test(text)) continue;
+      const fileSf = this.sources.getSourceFile(file);
+      if (!fileSf) continue;
+      const visit = (node: ts.Node): void => {
+        if (ts.isClassLike(node) && node !== cls) {
+          const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+          if (heritage && heritage.expression.getText(fileSf).endsWith(name)) {
+            const base = this.evaluate(heritage.expression, fileSf);
+            if (base.kind === 'class' && base.node === cls) {
+              this.dependencies.add(file);
+              out.push({ decl: node, sf: fileSf }, ...this.subclassesOf(node));
+            }
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(fileSf);
+    }
+    return out;
+  }
+
+  /** The instances a base class's `this` can be: each subclass that is not abstract, and the class itself when it is not. */
+  thisCandidates(cls: ts.ClassLikeDeclaration, sf: ts.SourceFile): ObjectValue[] {
+    const classes = [{ decl: cls, sf }, ...this.subclassesOf(cls)];
+    return classes.filter(({ decl }) => !isAbstract(decl) && !this.subclassesOf(decl).length).map(({ decl, sf: declSf }) => this.instanceOf(decl, declSf));
+  }
+
+  private readonly instances = new Map<ts.Node, ObjectValue>();
+
+  /**
+   * An instance of a class, read from its declaration and its base classes': field initializers, members set in
+   * the constructor or assigned (`this.tools = …`) in any method, methods and getters, each evaluated with `this`
+   * bound to this instance (so a base class's method sees the subclass's fields).
+   */
+  instanceOf(cls: ts.ClassLikeDeclaration, sf: ts.SourceFile): ObjectValue {
+    const cached = this.instances.get(cls);
+    if (cached) return cached;
+    const instance: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: cls, sf };
+    this.instances.set(cls, instance);
+    const chain = this.classChain(cls, sf);
+    const env: Env = new Map(chain.map(({ decl }) => [decl, instance] as [ts.Node, Value]));
+    for (const { decl, sf: declSf } of chain) {
+      const assigned = thisAssignments(decl);
+      for (const member of decl.members) {
+        if (isStatic(member) || !member.name) continue;
+        const key = propertyNameText(member.name);
+        if (key === undefined) continue;
+        if (ts.isPropertyDeclaration(member)) {
+          const writes = assigned.get(key) ?? [];
+          if (!member.initializer && writes.length === 0) continue;
+          const initializer = member.initializer;
+          put(instance, lazyProperty(key, member, member.name, declSf, () => this.memberValue(initializer, writes, member, declSf, env)));
+        } else if (ts.isMethodDeclaration(member)) {
+          put(instance, { key, value: { kind: 'function', node: member, sf: declSf, env }, node: member, keyNode: member.name, sf: declSf });
+        } else if (ts.isGetAccessorDeclaration(member)) {
+          put(instance, lazyProperty(key, member, member.name, declSf, () => this.callFunction({ kind: 'function', node: member, sf: declSf, env }, [], member, declSf)));
+        }
+      }
+      for (const [key, writes] of assigned) {
+        if (decl.members.some((m) => m.name && !isStatic(m) && propertyNameText(m.name) === key)) continue;
+        put(instance, lazyProperty(key, writes[0], writes[0].left, declSf, () => this.memberValue(undefined, writes, writes[0], declSf, env)));
+      }
+    }
+    return instance;
+  }
+
+  /** A field's value: its initializer and the values methods assign to it (any of which may be current). */
+  private memberValue(initializer: ts.Expression | undefined, writes: ts.BinaryExpression[], node: ts.Node, sf: ts.SourceFile, env: Env): Value {
+    const values = [...(initializer ? [initializer] : []), ...writes.map((w) => w.right)].map((expr) => this.evaluate(expr, sf, env));
+    if (values.length === 1) return values[0];
+    return unionOfLists(values, node, sf) ?? unknown(node, sf, `a member assigned in several places (${values.length})`);
+  }
+
+  /** The class and its base classes that can be found, base first. */
+  private classChain(cls: ts.ClassLikeDeclaration, sf: ts.SourceFile): { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[] {
+    const chain = [{ decl: cls, sf }];
+    let current: { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile } = chain[0];
+    while (chain.length < 10) {
+      const heritage = current.decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+      if (!heritage) break;
+      const base = this.evaluate(heritage.expression, current.sf);
+      if (base.kind !== 'class' || chain.some((c) => c.decl === base.node)) break;
+      current = { decl: base.node, sf: base.sf };
+      chain.unshift(current);
+    }
+    return chain;
   }
 
   private objectAssign(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
@@ -617,7 +907,7 @@ export class Evaluator {
       } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && exported) {
         const isDefault = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
         if ((isDefault && name === 'default') || statement.name?.text === name) {
-          return ts.isFunctionDeclaration(statement) ? { kind: 'function', node: statement, sf, env: EMPTY_ENV } : unknown(statement, sf, 'a class');
+          return ts.isFunctionDeclaration(statement) ? { kind: 'function', node: statement, sf, env: EMPTY_ENV } : { kind: 'class', node: statement, sf };
         }
       } else if (ts.isEnumDeclaration(statement) && exported && statement.name.text === name) {
         return this.enumValue(statement, sf, EMPTY_ENV);
@@ -641,7 +931,8 @@ export class Evaluator {
         }
       } else if (ts.isExpressionStatement(statement)) {
         const value = this.commonJsExport(statement.expression, name, sf);
-        if (value) return value;
+        // tsc declares every export first (`exports.a = exports.b = void 0;`) and gives its value later.
+        if (value && !(value.kind === 'literal' && value.value === undefined)) return value;
       }
     }
     return undefined;
@@ -649,6 +940,8 @@ export class Evaluator {
 
   /** `exports.name = …`, `module.exports.name = …`, `module.exports = { name }`. */
   private commonJsExport(expr: ts.Expression, name: string, sf: ts.SourceFile): Value | undefined {
+    const defined = definedExport(expr, sf);
+    if (defined) return defined.name === name ? this.definedExportValue(defined.descriptor, sf) : undefined;
     if (!ts.isBinaryExpression(expr) || expr.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
     const target = expr.left;
     if (ts.isPropertyAccessExpression(target)) {
@@ -663,10 +956,38 @@ export class Evaluator {
     return undefined;
   }
 
+  /** `Object.defineProperty(exports, "x", { get: function () { return y; } })` (tsc's re-exports) or `{ value: y }`. */
+  private definedExportValue(descriptor: ts.ObjectLiteralExpression, sf: ts.SourceFile): Value {
+    const descriptorValue = this.objectLiteral(descriptor, sf, EMPTY_ENV);
+    const getter = descriptorValue.properties.get('get')?.value;
+    if (getter?.kind === 'function') return this.callFunction(getter, [], descriptor, sf);
+    return descriptorValue.properties.get('value')?.value ?? unknown(descriptor, sf, 'an export defined without a value');
+  }
+
   /** Every statically visible export of a module (for `Object.values(ns)`), in source order. */
   moduleExports(sf: ts.SourceFile): [string, Value, ts.Node][] {
     const out: [string, Value, ts.Node][] = [];
+    const commonJs = new Set<string>();
+    const addCommonJs = (name: string, node: ts.Node) => {
+      // tsc first writes `exports.a = exports.b = void 0;`: the name counts where its value is given.
+      if (name === '__esModule' || commonJs.has(name)) return;
+      const value = this.exportValue(sf, name, node, sf);
+      if (value.kind === 'literal' && value.value === undefined) return;
+      commonJs.add(name);
+      out.push([name, value, node]);
+    };
     for (const statement of sf.statements) {
+      if (ts.isExpressionStatement(statement)) {
+        const defined = definedExport(statement.expression, sf);
+        if (defined) addCommonJs(defined.name, defined.nameNode);
+        let assignment = skipOuterExpressions(statement.expression);
+        while (ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+          const target = assignment.left;
+          if (ts.isPropertyAccessExpression(target) && ['exports', 'module.exports'].includes(target.expression.getText(sf))) addCommonJs(target.name.text, target.name);
+          assignment = skipOuterExpressions(assignment.right);
+        }
+        continue;
+      }
       if (ts.isVariableStatement(statement) && hasExportModifier(statement)) {
         for (const decl of statement.declarationList.declarations) {
           if (ts.isIdentifier(decl.name)) out.push([decl.name.text, this.exportValue(sf, decl.name.text, decl, sf), decl.name]);
@@ -681,6 +1002,91 @@ export class Evaluator {
     }
     return out;
   }
+}
+
+/** `Object.defineProperty(exports, "name", descriptor)`: the name and the descriptor literal. */
+function definedExport(expr: ts.Expression, sf: ts.SourceFile): { name: string; nameNode: ts.Node; descriptor: ts.ObjectLiteralExpression } | undefined {
+  const call = skipOuterExpressions(expr);
+  if (!ts.isCallExpression(call) || call.arguments.length !== 3 || call.expression.getText(sf) !== 'Object.defineProperty') return undefined;
+  const [target, key, descriptor] = call.arguments;
+  if (!['exports', 'module.exports'].includes(target.getText(sf)) || !ts.isStringLiteralLike(key) || !ts.isObjectLiteralExpression(descriptor)) return undefined;
+  return { name: key.text, nameNode: key, descriptor };
+}
+
+function isAbstract(cls: ts.ClassLikeDeclaration): boolean {
+  return ts.getModifiers(cls)?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword) ?? false;
+}
+
+function isStatic(member: ts.Node): boolean {
+  return ts.canHaveModifiers(member) && (ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ?? false);
+}
+
+/** `this.key = value` written in the class's own members (arrows inside them included), by key. */
+const thisAssignmentsByClass = new WeakMap<ts.Node, Map<string, ts.BinaryExpression[]>>();
+
+function thisAssignments(cls: ts.ClassLikeDeclaration): Map<string, ts.BinaryExpression[]> {
+  const cached = thisAssignmentsByClass.get(cls);
+  if (cached) return cached;
+  const out = new Map<string, ts.BinaryExpression[]>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      const key = node.left.name.text;
+      out.set(key, [...(out.get(key) ?? []), node]);
+    }
+    // `this` inside a nested function or class is another object.
+    if ((ts.isFunctionLike(node) && !ts.isArrowFunction(node) && node.parent !== cls) || (ts.isClassLike(node) && node !== cls)) return;
+    ts.forEachChild(node, visit);
+  };
+  for (const member of cls.members) if (!isStatic(member)) visit(member);
+  thisAssignmentsByClass.set(cls, out);
+  return out;
+}
+
+function put(object: ObjectValue, property: ObjectProperty): void {
+  object.properties.set(property.key, property);
+}
+
+/** Lists a variable may hold (nothing, `null` or `undefined` add no element): their elements, each once. */
+function unionOfLists(values: Value[], decl: ts.Node, sf: ts.SourceFile): ArrayValue | undefined {
+  const lists = values.filter((value) => !(value.kind === 'literal' && (value.value === null || value.value === undefined)));
+  if (lists.length === 0 || !lists.every((value) => value.kind === 'array')) return undefined;
+  const seen = new Set<string>();
+  const elements: Value[] = [];
+  let partial: string | undefined;
+  for (const list of lists as ArrayValue[]) {
+    for (const element of list.elements) {
+      const key = elementKey(element);
+      if (!seen.has(key) && seen.add(key)) elements.push(element);
+    }
+    partial ??= list.partial;
+  }
+  return { kind: 'array', elements, node: decl, sf, partial };
+}
+
+/** Two elements are the same when they come from the same place with the same name (one literal mapped over names gives several). */
+function elementKey(element: Value): string {
+  const name = element.kind === 'object' ? element.properties.get('name')?.value : undefined;
+  return `${element.sf.fileName}:${element.node.pos}:${name?.kind === 'literal' ? String(name.value) : ''}`;
+}
+
+/** The member of the root variable a write goes through: `config.annotations.x` → `annotations` (and its access node). */
+function firstMember(target: ts.Expression): { key: string; access: ts.Expression } | undefined {
+  let access = target;
+  for (;;) {
+    if (!ts.isPropertyAccessExpression(access) && !ts.isElementAccessExpression(access)) return undefined;
+    const owner = skipOuterExpressions(access.expression);
+    if (ts.isIdentifier(owner)) break;
+    access = owner;
+  }
+  if (ts.isPropertyAccessExpression(access)) return { key: access.name.text, access };
+  const argument = (access as ts.ElementAccessExpression).argumentExpression;
+  return ts.isStringLiteralLike(argument) || ts.isNumericLiteral(argument) ? { key: argument.text, access } : undefined;
+}
+
+/** The function a node runs in (undefined at module level). */
+function enclosingFunction(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (ts.isFunctionLike(current) || ts.isClassStaticBlockDeclaration(current)) return current;
+  return undefined;
 }
 
 /** A property whose value is evaluated only when something reads it (most of a config is never needed). */
@@ -841,6 +1247,7 @@ export function expandEnvs<T>(
  */
 function binderBindings(evaluator: Evaluator, binder: import('./values').Binder, env: Env): Map<ts.Node, Value>[] {
   const { declaration, sf } = binder;
+  if (ts.isClassLike(declaration)) return evaluator.thisCandidates(declaration, sf).map((instance) => new Map([[declaration, instance]]));
   const fn = declaration.parent;
   const isCallback = ts.isCallExpression(fn.parent) && fn.parent.arguments.includes(fn as ts.Expression);
   if (ts.isParameter(declaration) && ts.isFunctionLike(fn) && !isCallback) return wrapperBindings(evaluator, fn as ts.FunctionLikeDeclaration, sf);
@@ -872,6 +1279,7 @@ function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, s
 /** The values a loop variable or parameter can take: loop elements, callback elements, call-site arguments. */
 export function binderCandidates(evaluator: Evaluator, binder: import('./values').Binder, env: Env): Value[] {
   const { declaration, sf } = binder;
+  if (ts.isClassLike(declaration)) return evaluator.thisCandidates(declaration, sf);
   if (ts.isVariableDeclaration(declaration)) {
     const loop = declaration.parent.parent;
     if (ts.isForOfStatement(loop)) {
