@@ -135,6 +135,8 @@ function binderOf(value: Value | undefined): Binder | undefined {
 function isCustomRegistrar(call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): boolean {
   const callee = skipOuterExpressions(call.expression);
   if (!ts.isPropertyAccessExpression(callee)) return false;
+  // `this.server.x(…)`: a member of a class instance, never an object literal that forwards (and costly to build).
+  if (rootOf(callee.expression).kind === ts.SyntaxKind.ThisKeyword) return false;
   const receiver = evaluator.evaluate(callee.expression, sf, EMPTY_ENV);
   // Object literals only: a class instance may be the SDK's own server class, bundled into the output.
   const definesMethod = (value: Value) => value.kind === 'object' && !ts.isClassLike(value.node) && value.properties.get(method)?.value.kind === 'function';
@@ -144,4 +146,10 @@ function isCustomRegistrar(call: ts.CallExpression, method: string, evaluator: E
     return candidates.length > 0 && candidates.every(definesMethod);
   }
   return false;
+}
+
+function rootOf(expr: ts.Expression): ts.Expression {
+  let node = skipOuterExpressions(expr);
+  while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isCallExpression(node)) node = skipOuterExpressions(node.expression);
+  return node;
 }

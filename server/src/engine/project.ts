@@ -46,11 +46,32 @@ export class Project {
    */
   setProjectFiles(files: readonly string[]): void {
     this.files = files;
+    this.extendsIndex = undefined;
     this.analyses.clear();
   }
 
   projectFiles(): readonly string[] {
     return this.files;
+  }
+
+  /** Base class name → files that write `extends Name` (or `extends ns.Name`), from the text alone, built once. */
+  private extendsIndex: Map<string, string[]> | undefined;
+
+  /** Project files that may declare a subclass of a class named `name` (a cheap text index; no file is parsed). */
+  filesExtending(name: string): readonly string[] {
+    if (!this.extendsIndex) {
+      this.extendsIndex = new Map();
+      for (const file of this.files) {
+        const text = this.sources.get(file)?.text ?? this.host.readFile(file);
+        if (text === undefined || !text.includes('extends')) continue;
+        for (const match of text.matchAll(/\bextends\s+(?:[\w$]+\.)*([\w$]+)/g)) {
+          const list = this.extendsIndex.get(match[1]) ?? [];
+          if (!list.includes(file)) list.push(file);
+          this.extendsIndex.set(match[1], list);
+        }
+      }
+    }
+    return this.extendsIndex.get(name) ?? [];
   }
 
   setOptions(options: EngineOptions): void {
@@ -74,6 +95,8 @@ export class Project {
 
   /** Forget what is known about `path` (changed or deleted on disk); returns the files whose analysis is now stale. */
   invalidate(path: string): string[] {
+    // A changed file may add or remove a subclass anywhere.
+    if (this.files.includes(path)) this.extendsIndex = undefined;
     const stale = [path, ...this.dependentsOf(path)];
     for (const file of stale) this.analyses.delete(file);
     return stale;

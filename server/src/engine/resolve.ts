@@ -16,9 +16,8 @@ import {
 /** Reads other files for imports; the Project implements it. */
 export interface SourceProvider {
   getSourceFile(path: string): ts.SourceFile | undefined;
-  /** The workspace's files with their text, for questions about the whole project (which classes extend this one). */
-  projectFiles?(): readonly string[];
-  getText?(path: string): string | undefined;
+  /** Files of the project that may declare a subclass of a class with this name (whole-program questions). */
+  filesExtending?(name: string): readonly string[];
 }
 
 const MAX_DEPTH = 40;
@@ -722,12 +721,10 @@ export class Evaluator {
     const out: { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[] = [];
     this.subclasses.set(cls, out);
     const name = cls.name?.text;
-    const files = this.sources.projectFiles?.() ?? [cls.getSourceFile().fileName];
     if (!name) return out;
-    const pattern = new RegExp(`\\bextends\\s+(?:[\\w$]+\\.)?${name.replace(/\$/g, '\\$')}\\b`);
+    const own = cls.getSourceFile().fileName;
+    const files = new Set([own, ...(this.sources.filesExtending?.(name) ?? [])]);
     for (const file of files) {
-      const text = this.sources.getText?.(file) ?? this.sources.getSourceFile(file)?.text;
-      if (!text || !pattern.test(text)) continue;
       const fileSf = this.sources.getSourceFile(file);
       if (!fileSf) continue;
       const visit = (node: ts.Node): void => {
