@@ -93,7 +93,24 @@ function extractExpanded(form: Form, call: ts.CallExpression, method: string, ev
     // …)` in a `forEach`) is read again per value, as a call whose name waits on a binder is.
     ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)),
   );
-  return runs.flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0 })));
+  return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env)).flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0 })));
+}
+
+/**
+ * False when, with the values a loop or caller supplied, an `if` around the call is known to skip it
+ * (`if (def.args) register(…with args…) else register(…without…)`): that definition never takes this path.
+ */
+function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): boolean {
+  let child: ts.Node = call;
+  for (let node = call.parent; node && !ts.isSourceFile(node); child = node, node = node.parent) {
+    if (ts.isIfStatement(node) && child !== node.expression) {
+      const condition = evaluator.evaluate(node.expression, sf, env);
+      if (condition.kind === 'literal' && Boolean(condition.value) !== (child === node.thenStatement)) return false;
+      if ((condition.kind === 'object' || condition.kind === 'array' || condition.kind === 'function') && child !== node.thenStatement) return false;
+    }
+    if (ts.isFunctionLike(node) && !ts.isArrowFunction(node)) break;
+  }
+  return true;
 }
 
 /** The first loop variable or parameter an argument of the call waits on. */

@@ -57,6 +57,20 @@ export class Project {
   /** Base class name → files that write `extends Name` (or `extends ns.Name`), from the text alone, built once. */
   private extendsIndex: Map<string, string[]> | undefined;
 
+  private readonly texts = new Map<string, string | undefined>();
+
+  /** Project files whose text contains `name` (read once each, never parsed here). */
+  filesMentioning(name: string): readonly string[] {
+    return this.files.filter((file) => {
+      let text = this.sources.get(file)?.text;
+      if (text === undefined) {
+        if (!this.texts.has(file)) this.texts.set(file, this.host.readFile(file));
+        text = this.texts.get(file);
+      }
+      return text !== undefined && text.includes(name);
+    });
+  }
+
   /** Project files that may declare a subclass of a class named `name` (a cheap text index; no file is parsed). */
   filesExtending(name: string): readonly string[] {
     if (!this.extendsIndex) {
@@ -97,6 +111,7 @@ export class Project {
   invalidate(path: string): string[] {
     // A changed file may add or remove a subclass anywhere.
     if (this.files.includes(path)) this.extendsIndex = undefined;
+    this.texts.delete(path);
     const stale = [path, ...this.dependentsOf(path)];
     for (const file of stale) this.analyses.delete(file);
     return stale;

@@ -18,6 +18,8 @@ export interface SourceProvider {
   getSourceFile(path: string): ts.SourceFile | undefined;
   /** Files of the project that may declare a subclass of a class with this name (whole-program questions). */
   filesExtending?(name: string): readonly string[];
+  /** Files of the project whose text contains this identifier (where a wrapper may be called). */
+  filesMentioning?(name: string): readonly string[];
 }
 
 const MAX_DEPTH = 40;
@@ -697,6 +699,47 @@ export class Evaluator {
     return unknown(expr, sf, `a ${describeSyntax(expr)}`);
   }
 
+  private readonly crossFileSites = new Map<ts.Node, ts.CallExpression[]>();
+
+  /**
+   * Calls of a wrapper function: in its own file, and, when it is exported, in every project file that names it
+   * and imports it (`registerDatabaseTool(server, "list-indexes", {…})` in one file per tool).
+   */
+  callSitesOf(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
+    const own = callSitesOf(fn, this.callSites);
+    const name = functionName(fn);
+    // A function that is not exported may still escape through the return of one that is
+    // (`const [register] = createRegistrar(server); register(def)`): its callers are where that one is named.
+    const exported = name && isExported(fn) ? fn : name ? returnedBy(fn, name) : undefined;
+    const searched = exported && functionName(exported);
+    if (!exported || !searched) return own;
+    let others = this.crossFileSites.get(fn);
+    if (!others) {
+      others = [];
+      this.crossFileSites.set(fn, others);
+      const home = fn.getSourceFile().fileName;
+      for (const file of this.sources.filesMentioning?.(searched) ?? []) {
+        if (file === home && exported === fn) continue;
+        const fileSf = this.sources.getSourceFile(file);
+        if (!fileSf) continue;
+        const visit = (node: ts.Node): void => {
+          if (ts.isCallExpression(node) && !own.includes(node)) {
+            const callee = skipOuterExpressions(node.expression);
+            const calledName = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+            if (calledName === name || (exported !== fn && calledName !== undefined && ts.isIdentifier(callee) && calledName !== searched)) {
+              const target = this.evaluate(callee, fileSf);
+              if (target.kind === 'function' && target.node === fn) others!.push(node);
+            }
+          }
+          ts.forEachChild(node, visit);
+        };
+        visit(fileSf);
+        if (others.length > 0) this.dependencies.add(file);
+      }
+    }
+    return [...own, ...others];
+  }
+
   /** `this` in a class member: the instance it is bound to, or the instance of the class itself. */
   private thisValue(expr: ts.Expression, sf: ts.SourceFile, env: Env): Value {
     let node: ts.Node | undefined = expr.parent;
@@ -704,7 +747,9 @@ export class Evaluator {
     if (!node || ts.isSourceFile(node) || ts.isClassLike(node) || ts.isClassStaticBlockDeclaration(node)) return unknown(expr, sf, 'a `this` value');
     const member = node as ts.ClassElement;
     const cls = member.parent;
-    if (!cls || !ts.isClassLike(cls) || isStatic(member)) return unknown(expr, sf, 'a `this` value');
+    if (!cls || !ts.isClassLike(cls)) return unknown(expr, sf, 'a `this` value');
+    // In a static member, `this` is the class itself (`this.tools` reads `static tools = […]`).
+    if (isStatic(member)) return { kind: 'class', node: cls, sf };
     const bound = env.get(cls);
     if (bound) return bound;
     // A base class's method runs with each subclass's `this`: the finder expands over them.
@@ -1010,6 +1055,29 @@ function definedExport(expr: ts.Expression, sf: ts.SourceFile): { name: string; 
   return { name: key.text, nameNode: key, descriptor };
 }
 
+/** The exported function that declares `fn` (named `name`) directly in its body and returns it (alone, or in a list or object). */
+function returnedBy(fn: ts.Node, name: string): ts.FunctionLikeDeclaration | undefined {
+  const statement = fn.parent?.parent?.parent;
+  const outer = statement?.parent?.parent;
+  if (!outer || !(ts.isFunctionDeclaration(outer) || ts.isArrowFunction(outer) || ts.isFunctionExpression(outer)) || !isExported(outer)) return undefined;
+  const returned = returnExpression(outer);
+  if (!returned) return undefined;
+  const inner = skipOuterExpressions(returned);
+  const parts = ts.isArrayLiteralExpression(inner) ? inner.elements : ts.isObjectLiteralExpression(inner) ? inner.properties.map((p) => (ts.isShorthandPropertyAssignment(p) ? p.name : ts.isPropertyAssignment(p) ? p.initializer : p)) : [inner];
+  return parts.some((part) => ts.isIdentifier(part) && part.text === name) ? outer : undefined;
+}
+
+/** An exported function declaration or `export const name = () => …`. */
+function isExported(fn: ts.FunctionLikeDeclaration): boolean {
+  if (ts.isFunctionDeclaration(fn)) return hasExportModifier(fn);
+  const declaration = fn.parent;
+  if (declaration && ts.isVariableDeclaration(declaration)) {
+    const statement = declaration.parent?.parent;
+    return !!statement && ts.isVariableStatement(statement) && hasExportModifier(statement);
+  }
+  return false;
+}
+
 function isAbstract(cls: ts.ClassLikeDeclaration): boolean {
   return ts.getModifiers(cls)?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword) ?? false;
 }
@@ -1226,7 +1294,11 @@ export function expandEnvs<T>(
     }
     const bindings = binderBindings(evaluator, binder, current);
     if (bindings.length === 0) {
-      results.push(result);
+      // Nothing supplies this one (a parameter with no call in sight): settle it as unknown and read again, since
+      // another loop or parameter the result waits on may still be supplied.
+      const next = new Map(current);
+      next.set(binder.declaration, unknown(binder.declaration, binder.sf, settledReason(binder)));
+      queue.push(next);
       continue;
     }
     for (const binding of bindings) {
@@ -1236,6 +1308,13 @@ export function expandEnvs<T>(
     }
   }
   return results;
+}
+
+function settledReason(binder: import('./values').Binder): string {
+  const { declaration, sf } = binder;
+  if (ts.isClassLike(declaration)) return `\`this\` of ${declaration.name?.text ?? 'a class'}`;
+  const name = declaration.name.getText(sf);
+  return ts.isParameter(declaration) ? `the parameter \`${name}\`` : `the loop variable \`${name}\``;
 }
 
 /**
@@ -1251,10 +1330,12 @@ function binderBindings(evaluator: Evaluator, binder: import('./values').Binder,
   return binderCandidates(evaluator, binder, env).map((value) => new Map([[declaration, value]]));
 }
 
-function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, sf: ts.SourceFile): Map<ts.Node, Value>[] {
+function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, _sf: ts.SourceFile): Map<ts.Node, Value>[] {
   const out: Map<ts.Node, Value>[] = [];
   const parameters = fn.parameters;
-  for (const site of callSitesOf(fn, evaluator.callSites)) {
+  for (const site of evaluator.callSitesOf(fn)) {
+    // The call may be in another file: its arguments are read there.
+    const sf = site.getSourceFile();
     const args = parameters.map((_, j) => site.arguments[j]);
     const evaluateArgs = (env: Env): Value[] =>
       args.map((arg) =>
@@ -1307,12 +1388,12 @@ export function binderCandidates(evaluator: Evaluator, binder: import('./values'
     return [];
   }
   // A wrapper: a named function or method whose parameter feeds the registration; its call sites supply values.
-  const sites = callSitesOf(fn as ts.FunctionLikeDeclaration, evaluator.callSites);
+  const sites = evaluator.callSitesOf(fn as ts.FunctionLikeDeclaration);
   const values: Value[] = [];
   for (const site of sites) {
     const arg = site.arguments[index];
     if (!arg) continue;
-    values.push(...evaluator.expandValue(arg, sf, EMPTY_ENV));
+    values.push(...evaluator.expandValue(arg, site.getSourceFile(), EMPTY_ENV));
     if (values.length > MAX_ELEMENTS) break;
   }
   return values;
