@@ -712,7 +712,8 @@ export class Evaluator {
     // (`const [register] = createRegistrar(server); register(def)`): its callers are where that one is named.
     const exported = name && isExported(fn) ? fn : name ? returnedBy(fn, name) : undefined;
     const searched = exported && functionName(exported);
-    if (!exported || !searched) return own;
+    // Other files are parsed only for a wrapper its own file never calls (keeps dense workspaces fast).
+    if (!exported || !searched || own.length > 0) return own;
     let others = this.crossFileSites.get(fn);
     if (!others) {
       others = [];
