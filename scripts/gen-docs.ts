@@ -1,7 +1,8 @@
 // Generates docs/rules/<id>.md and the README's rule table from each rule file's docs.
 // `npm run docs` writes them; test/docs.test.ts fails when they are out of date.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { configSchema } from '../server/src/engine/config';
 import { findingDocUrl } from '../server/src/engine/finding-kind';
 import { FINDING_KINDS } from '../server/src/engine/kinds';
 import { RULES } from '../server/src/engine/rules';
@@ -60,11 +61,21 @@ export function packageJsonWithRules(text: string): string {
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
+/** Where the config file's JSON schema is written (package.json's jsonValidation points at it). */
+export const SCHEMA_PATH = 'schemas/mcp-hints.schema.json';
+
+/** The config file's JSON schema, from the same finding-kind list as everything else. */
+export function configSchemaText(): string {
+  return `${JSON.stringify(configSchema(FINDING_KINDS), null, 2)}\n`;
+}
+
 if (require.main === module) {
   for (const [path, text] of ruleDocs()) writeFileSync(join(root, path), text);
   const readmePath = join(root, 'README.md');
   writeFileSync(readmePath, readmeWithTable(readFileSync(readmePath, 'utf8')));
+  mkdirSync(join(root, dirname(SCHEMA_PATH)), { recursive: true });
+  writeFileSync(join(root, SCHEMA_PATH), configSchemaText());
   const packagePath = join(root, 'package.json');
   writeFileSync(packagePath, packageJsonWithRules(readFileSync(packagePath, 'utf8')));
-  console.log(`wrote ${ruleDocs().size} rule pages and the README table`);
+  console.log(`wrote ${ruleDocs().size} rule pages, the README table, the mcp-hints.rules setting and ${SCHEMA_PATH}`);
 }

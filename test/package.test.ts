@@ -79,6 +79,7 @@ test('the VSIX holds only the built extension, its grammars, icon and docs', () 
       'images/icon.png',
       'syntaxes/mcp-hints-annotations.injection.tmLanguage.json',
       'syntaxes/mcp-hints-directives.injection.tmLanguage.json',
+      'schemas/mcp-hints.schema.json',
       'LICENSE.txt',
       'changelog.md',
     ]) {
@@ -91,6 +92,7 @@ test('the VSIX holds only the built extension, its grammars, icon and docs', () 
       /^package\.json$/,
       /^dist\/(extension|server|cli|worker)\.js$/,
       /^syntaxes\/[\w.-]+\.tmLanguage\.json$/,
+      /^schemas\/mcp-hints\.schema\.json$/,
       /^images\/icon\.png$/,
       /^images\/screenshot-[\w-]+\.png$/,
       /^(readme|changelog)\.md$/,
@@ -111,6 +113,9 @@ test('the VSIX holds only the built extension, its grammars, icon and docs', () 
     assert.equal(manifest.icon, 'images/icon.png');
     for (const g of manifest.contributes.grammars) {
       assert.ok(files.includes(path.posix.normalize(g.path)), `grammar ${g.path} is packaged`);
+    }
+    for (const v of manifest.contributes.jsonValidation) {
+      assert.ok(files.includes(path.posix.normalize(v.url)), `config schema ${v.url} is packaged`);
     }
 
     // The icon is the 128x128 PNG the marketplace wants.

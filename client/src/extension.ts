@@ -26,6 +26,33 @@ import {
 import { renderReportHtml, renderVerifyHtml } from './report';
 
 const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
+const SECTION = 'mcp-hints';
+/** Every `mcp-hints.*` setting, without the prefix (read from the contributed configuration at activation). */
+let settingKeys: string[] = [];
+
+/**
+ * The `mcp-hints` settings the user set (user, workspace or folder level), without the defaults VS Code
+ * fills in from package.json: `getConfiguration().get()` cannot tell a default `profile: "spec"` from a
+ * chosen one, and a default must not override the project's `.mcp-hints.json`. Objects (`rules`) merge
+ * across levels as VS Code merges them, the narrower level winning per key.
+ */
+function explicitSettings(scopeUri: string | undefined): Record<string, unknown> {
+  const scope = scopeUri ? vscode.Uri.parse(scopeUri) : undefined;
+  const config = vscode.workspace.getConfiguration(SECTION, scope);
+  const out: Record<string, unknown> = {};
+  for (const key of settingKeys) {
+    const inspected = config.inspect(key);
+    if (!inspected) continue;
+    const levels = [inspected.globalValue, inspected.workspaceValue, inspected.workspaceFolderValue].filter((v) => v !== undefined);
+    if (levels.length === 0) continue;
+    const value = levels.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v)) ? Object.assign({}, ...levels) : levels.at(-1);
+    const path = key.split('.');
+    let target = out;
+    for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    target[path.at(-1)!] = value;
+  }
+  return out;
+}
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel;
@@ -35,6 +62,8 @@ let reportPanel: vscode.WebviewPanel | undefined;
 let shown: { rows: { uri: string | null; range: LspRange | null }[]; refresh(): Promise<void> } | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const contributed = (context.extension.packageJSON as { contributes: { configuration: { properties: Record<string, unknown> } } }).contributes.configuration.properties;
+  settingKeys = Object.keys(contributed).map((key) => key.slice(SECTION.length + 1));
   output = vscode.window.createOutputChannel('MCP Hints', { log: true });
   context.subscriptions.push(output);
 
@@ -70,7 +99,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         vscode.workspace.createFileSystemWatcher('**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'),
         // The review record: editing it (or a merge) re-compares the open files.
         vscode.workspace.createFileSystemWatcher('**/mcp-hints.lock.json'),
+        // Creating, editing or deleting the project config re-analyses the open files.
+        vscode.workspace.createFileSystemWatcher('**/{.mcp-hints.json,.mcp-hints.jsonc}'),
       ],
+    },
+    middleware: {
+      workspace: {
+        // The server asks for `mcp-hints`; it gets only what the user set, so `.mcp-hints.json` decides the rest.
+        configuration: (params) => params.items.map((item) => (item.section === SECTION ? explicitSettings(item.scopeUri) : null)),
+      },
     },
     outputChannel: output,
     errorHandler,

@@ -45,6 +45,24 @@ describe('parseConfig', () => {
     });
   }
 
+  // Every error points at the text at fault (line, column, and the span an editor underlines).
+  const placed: [string, string, number, number, string][] = [
+    ['unknown key', '{\n  "profile": "spec",\n  "rulez": {}\n}', 3, 3, '"rulez"'],
+    ['bad profile', '{\n  "profile": "gemini"\n}', 2, 14, '"gemini"'],
+    ['unknown rule', '{ "rules": {\n    "missing-annotations": "off",\n    "no-such-rule": "off"\n} }', 3, 5, '"no-such-rule"'],
+    ['bad severity', '{ "rules": {\n\t"missing-annotations": "loud" } }', 2, 25, '"loud"'],
+    ['not an object', '\n\n  [1]', 3, 3, '[1]'],
+  ];
+  for (const [what, text, line, column, span] of placed) {
+    test(`${what}: reported at line ${line}, column ${column}`, () => {
+      const result = parseConfig(text, new Set(['missing-annotations']));
+      assert.equal(result.ok, false);
+      if (result.ok) return;
+      assert.deepEqual([result.error.line, result.error.column], [line, column]);
+      assert.equal(text.slice(result.error.offset, result.error.offset + result.error.length), span);
+    });
+  }
+
   test('flags override the config', () => {
     const options = toEngineOptions({ profile: 'spec', rules: { a: 'off', b: 'error' } }, { profile: 'claude', rules: { a: 'warning' } });
     assert.deepEqual(options, { profile: 'claude', rules: { a: 'warning', b: 'error' } });

@@ -2,8 +2,8 @@
 // misspelled key and move misplaced hints, but never add, remove or change a hint the author wrote.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { fixAll } from '../../server/src/engine/fix-all';
 import { analyzeText } from '../../server/src/engine/project';
-import { applyEdits } from '../../server/src/engine/fixes';
 
 const source = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 const server = new McpServer({ name: "x", version: "1" });
@@ -13,11 +13,10 @@ server.registerTool("typo_thing", { annotations: { readonlyHint: false, openWorl
 server.registerTool("bare_thing", { description: "x" }, async () => ({ content: [] }));
 `;
 
+/** What --fix and the editor's fix-all write. */
 function applySafeFixes(text: string, options = {}): string {
   const path = '/virtual/policy.ts';
-  const analysis = analyzeText(text, path, options);
-  const edits = analysis.findings.flatMap((f) => f.fixes.filter((fix) => fix.safe).slice(0, 1).flatMap((fix) => fix.edits));
-  return applyEdits(text, edits);
+  return fixAll(path, text, (current) => analyzeText(current, path, options).findings).text;
 }
 
 for (const profile of ['spec', 'chatgpt', 'claude'] as const) {

@@ -55,3 +55,38 @@ test('a change to a helper the handler calls re-analyses the registration file',
   const after = project.analyzeFile(server);
   assert.equal(after.findings.filter((f) => f.rule === 'read-only-contradicted').length, 1, 'the new write in the helper contradicts readOnlyHint');
 });
+
+test('an edit to a data file re-analyses the file that registers its tools', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-hints-data-'));
+  const data = join(dir, 'tools.json');
+  const server = join(dir, 'server.ts');
+  writeFileSync(data, '[{ "name": "list", "annotations": { "readOnlyHint": true } }]');
+  writeFileSync(server, 'import defs from "./tools.json";\nfor (const def of defs) server.registerTool(def.name, { annotations: def.annotations }, async () => ({ content: [] }));\n');
+  const project = new Project();
+  const before = project.analyzeFile(server);
+  assert.deepEqual(before.tools.map((t) => [t.name, t.effective.readOnlyHint]), [['list', true]]);
+  assert.ok(before.dependencies.includes(data), 'the JSON file is a dependency');
+  assert.deepEqual(project.invalidate(data), [data, server], 'editing the JSON file makes the registering file stale');
+  project.setFileText(data, '[{ "name": "list", "annotations": { "readOnlyHint": false } }, { "name": "purge" }]');
+  assert.deepEqual(project.analyzeFile(server).tools.map((t) => [t.name, t.effective.readOnlyHint]), [['list', false], ['purge', false]]);
+});
+
+test('a file added to a listed tool folder re-analyses the file that lists it', async () => {
+  const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-hints-folder-'));
+  const server = join(dir, 'server.js');
+  mkdirSync(join(dir, 'tools'));
+  writeFileSync(join(dir, 'tools', 'a.js'), 'module.exports = { name: "alpha" };\n');
+  writeFileSync(server, 'const fs = require("fs");\nconst path = require("path");\nconst dir = path.join(__dirname, "tools");\nfor (const f of fs.readdirSync(dir)) { const d = require(path.join(dir, f)); server.registerTool(d.name, {}, async () => ({ content: [] })); }\n');
+  const project = new Project();
+  assert.deepEqual(project.analyzeFile(server).tools.map((t) => t.name), ['alpha']);
+  const added = join(dir, 'tools', 'b.js');
+  writeFileSync(added, 'module.exports = { name: "beta" };\n');
+  assert.ok(project.invalidate(added).includes(server), 'a new file in the listed folder makes the listing file stale');
+  assert.deepEqual(project.analyzeFile(server).tools.map((t) => t.name), ['alpha', 'beta']);
+});

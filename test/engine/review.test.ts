@@ -9,6 +9,7 @@ import { Project } from '../../server/src/engine/project';
 import { toolContract, type Contract } from '../../server/src/engine/review/contract';
 import { approve, parseRecord, printRecord, type ApprovedEntry } from '../../server/src/engine/review/record';
 import { RULES } from '../../server/src/engine/rules';
+import { exampleOptions } from '../../server/src/engine/rules/review-examples';
 
 const ROOT = '/virtual';
 const FILE = `${ROOT}/server.ts`;
@@ -167,11 +168,10 @@ describe('rule pages: every review example is a complete file that does what the
     rule.docs.examples.forEach((example, index) => {
       test(`${rule.id} example ${index + 1}`, () => {
         assert.ok(example.record, 'a review example shows its record');
-        const parsed = parseRecord(example.record!);
-        assert.ok(parsed.ok);
+        const entries = exampleOptions(example, ROOT).review!.records[0].entries;
         for (const code of [example.bad, example.good]) assert.match(code, /^import /, 'complete file: starts with its imports');
-        assert.ok(analyse(example.bad, parsed.record.entries).findings.some((f) => f.rule === rule.id), 'Reported example is reported');
-        assert.ok(!analyse(example.good, parsed.record.entries).findings.some((f) => f.rule === rule.id), 'Honest example is not');
+        assert.ok(analyse(example.bad, entries).findings.some((f) => f.rule === rule.id), 'Reported example is reported');
+        assert.ok(!analyse(example.good, entries).findings.some((f) => f.rule === rule.id), 'Honest example is not');
       });
     });
   }

@@ -494,6 +494,8 @@ const unknownKey: Case[] = [
     files: { 'hints.ts': 'export const RO = {\n  readOnlyHnt: true,\n};\n' },
     code: 'import { RO } from "./hints";\nserver.registerTool("a", { annotations: RO }, cb);\n',
     only: ['unknown-annotation-key'],
+    // The quick fix edits the constant's file (fix-all fixes only the file it runs on).
+    fix: /Rename "readOnlyHnt" to "readOnlyHint"/,
     findings: [{ rule: 'unknown-annotation-key', file: 'hints.ts', line: 2, message: 'readOnlyHint' }],
     outputFiles: { 'hints.ts': 'export const RO = {\n  readOnlyHint: true,\n};\n' },
   },

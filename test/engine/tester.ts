@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { fixAll } from '../../server/src/engine/fix-all';
 import { applyEdits } from '../../server/src/engine/fixes';
 import type { FileAnalysis, Finding, Fix, HintValue, StaticValue, TextEdit, Tool, ToolForm } from '../../server/src/engine/model';
 import type { EngineOptions } from '../../server/src/engine/options';
@@ -221,6 +222,8 @@ function checkFindings(c: Case, ws: Workspace, analysis: FileAnalysis): void {
 }
 
 function checkOutput(c: Case, ws: Workspace, analysis: FileAnalysis, mainText: string): void {
+  if (c.fix === undefined) return checkFixAll(c, ws, analysis, mainText);
+  // One quick fix, chosen by title (it may edit other files), as the editor applies it.
   const appliedRules = new Set<string>();
   const fixed = applyFixes(c, ws, analysis, appliedRules);
   const mainAfter = fixed.get(ws.main) ?? mainText;
@@ -231,7 +234,7 @@ function checkOutput(c: Case, ws: Workspace, analysis: FileAnalysis, mainText: s
   }
   for (const [file, text] of fixed) assertParses(file, text);
 
-  // A second round of the same rules' fixes on the fixed texts must change nothing: fixes converge and do not
+  // A second round of the same fix on the fixed texts must change nothing: fixes converge and do not
   // re-offer themselves. (Other rules may find something new once a typo is fixed: that is expected.)
   if (fixed.size === 0 || c.convergent === false) return;
   const files = Object.fromEntries(Object.entries(c.files ?? {}).map(([rel, text]) => [rel, fixed.get(ws.pathOf(rel)) ?? text]));
@@ -241,6 +244,28 @@ function checkOutput(c: Case, ws: Workspace, analysis: FileAnalysis, mainText: s
   for (const [file, text] of second) {
     assert.equal(text, again.project.getText(file), `a second round of fixes changed ${again.relOf(file)}`);
   }
+}
+
+/** The engine's fix-all (what --fix and source.fixAll write), over the findings of the rules the case looks at. */
+function fixAllOf(c: Case, ws: Workspace, text: string): string {
+  const keep = (findings: readonly Finding[]) => (c.only ? findings.filter((f) => c.only!.includes(f.rule)) : findings);
+  return fixAll(ws.main, text, (current) => {
+    ws.project.setFileText(ws.main, current);
+    return keep(ws.project.analyzeFile(ws.main).findings);
+  }).text;
+}
+
+function checkFixAll(c: Case, ws: Workspace, analysis: FileAnalysis, mainText: string): void {
+  // The safe fixes themselves must not clash (fix-all would otherwise depend on the order of findings).
+  applyFixes(c, ws, analysis);
+  const mainAfter = fixAllOf(c, ws, mainText);
+  if (c.output !== undefined) assert.equal(mainAfter, c.output, 'fixed output differs');
+  // Fix-all edits only the file it fixes.
+  for (const [rel, want] of Object.entries(c.outputFiles ?? {})) assert.equal(ws.project.getText(ws.pathOf(rel)), want, `${rel} changed`);
+  assertParses(ws.main, mainAfter);
+  if (mainAfter === mainText || c.convergent === false) return;
+  const again = makeWorkspace(c, mainAfter, c.files ?? {}, c.options ?? {});
+  assert.equal(fixAllOf(c, again, mainAfter), mainAfter, 'a second fix-all changed the fixed text');
 }
 
 /** Registers one node:test per case under a `describe(title)`. */

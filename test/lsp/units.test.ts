@@ -6,9 +6,11 @@ import { describe, test } from 'node:test';
 import { renderReportHtml, renderVerifyHtml, escapeHtml } from '../../client/src/report';
 import { describeToolMarkdown, omittedMeaningfulHints, profileLine, readOut } from '../../server/src/engine/describe';
 import type { Finding, HintKey, HintValue, Tool } from '../../server/src/engine/model';
-import { applyEdits, fixAllText, minimalEdit, selectSafeEdits } from '../../server/src/lsp/code-actions';
+import { selectSafeFixes } from '../../server/src/engine/fix-all';
+import { applyEdits } from '../../server/src/engine/fixes';
+import { fixAllText, minimalEdit } from '../../server/src/lsp/code-actions';
 import type { ReportResult, VerifyResult, VerifyTool } from '../../server/src/lsp/protocol';
-import { DEFAULT_SETTINGS, effectiveSeverity, normalizeSettings, verifyCommand } from '../../server/src/lsp/settings';
+import { DEFAULT_SETTINGS, effectiveSeverity, engineOptionsFor, normalizeSettings, verifyCommand, withConfig } from '../../server/src/lsp/settings';
 
 const FILE = '/w/server.ts';
 
@@ -20,7 +22,9 @@ function insert(at: number, newText: string, safe = true) {
   return { title: `insert ${newText}`, safe, edits: [{ file: FILE, start: at, end: at, newText }] };
 }
 
-describe('fix-all selection', () => {
+const selectSafeEdits = (file: string, text: string, findings: Finding[]) => selectSafeFixes(file, text, findings).flatMap((fix) => fix.edits);
+
+describe('fix-all selection (the engine\'s, as the editor uses it)', () => {
   const text = 'f({ a: 1 });\ng({ b: 2 });\n';
   const noHost = { readFile: () => undefined };
 
@@ -50,14 +54,14 @@ describe('fix-all selection', () => {
 
   test('fixAllText stops when nothing is left and minimalEdit keeps the unchanged ends', () => {
     const at = text.indexOf(' }');
-    const fixed = fixAllText(FILE, text, [finding([insert(at, ', x: true')])], noHost, {}, () => true, 1);
+    const fixed = fixAllText(FILE, text, [finding([insert(at, ', x: true')])], noHost, {}, () => true);
     assert.equal(fixed, 'f({ a: 1, x: true });\ng({ b: 2 });\n');
     assert.deepEqual(minimalEdit(text, fixed), { start: at, end: at, newText: ', x: true' });
     assert.equal(minimalEdit(text, text), null);
     // minimalEdit applied gives the fixed text, also when the change repeats surrounding characters.
     for (const [a, b] of [['aaa', 'aaaa'], ['abcabc', 'abc'], ['', 'x'], ['xy', '']] as const) {
       const e = minimalEdit(a, b)!;
-      assert.equal(applyEdits(a, [e]), b);
+      assert.equal(applyEdits(a, [{ file: FILE, ...e }]), b);
     }
   });
 });
@@ -68,10 +72,22 @@ describe('settings', () => {
     assert.deepEqual(normalizeSettings(null), DEFAULT_SETTINGS);
     const s = normalizeSettings({ enable: 'yes', profile: 'nope', rules: { a: 'off', b: 'loud', c: 'error' }, inlayHints: { enable: false } });
     assert.equal(s.enable, true);
-    assert.equal(s.profile, 'spec');
+    assert.equal(s.profile, undefined, 'an invalid profile is not a choice: the config file or the default decides');
     assert.deepEqual(s.rules, { a: 'off', c: 'error' });
     assert.equal(s.inlayHints.enable, false);
     assert.equal(s.codeLens.enable, true);
+  });
+
+  test('the user\'s settings override the config file key by key; the rest comes from the file, then the defaults', () => {
+    const config = { profile: 'chatgpt' as const, rules: { a: 'off' as const, b: 'error' as const } };
+    const none = withConfig(normalizeSettings({}), config);
+    assert.equal(none.profile, 'chatgpt');
+    assert.deepEqual(none.rules, { a: 'off', b: 'error' });
+    const some = withConfig(normalizeSettings({ profile: 'claude', rules: { a: 'warning' } }), config);
+    assert.equal(some.profile, 'claude');
+    assert.deepEqual(some.rules, { a: 'warning', b: 'error' });
+    assert.equal(withConfig(normalizeSettings({}), {}).profile, 'spec');
+    assert.deepEqual(engineOptionsFor(normalizeSettings({ rules: { a: 'warning' } }), config), { profile: 'chatgpt', rules: { a: 'warning', b: 'error' } });
   });
 
   test('rule severities', () => {

@@ -3,11 +3,11 @@
 // runs and inside each worker for large ones, so results must stay JSON-serialisable.
 import { writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import type ts from 'typescript';
 import { createRunHost, guardedAnalyze, readSourceFile, unreadableAnalysis, type ReadResult } from '../engine/files';
-import { HINT_KEYS, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue, type TextEdit } from '../engine/model';
+import { HINT_KEYS, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue } from '../engine/model';
 import type { EngineOptions } from '../engine/options';
-import { mayRegisterTools, parseSource } from '../engine/parse';
+import { fixAll } from '../engine/fix-all';
+import { mayRegisterTools } from '../engine/parse';
 import { Project } from '../engine/project';
 import { LineIndex } from './positions';
 import { reviewTool } from '../engine/review';
@@ -213,7 +213,7 @@ function toolReviewRecord(project: Project, analysis: FileAnalysis, tool: FileAn
   const review = reviewTool({ tool, sourceFile: registrationSf, options: context.options, sourceFileOf });
   const visibility = collectEvidence(tool, registrationSf, sourceFileOf).handler;
   const shown = detail ? detail.contract.evidence.map((kind) => `${EVIDENCE_KIND_LABELS[kind]}: ${detail.evidenceByKind.get(kind)![0].text}`) : [];
-  const evidence = shown.length > 0 ? shown.join('; ') : visibility === 'none' ? 'handler not found' : 'reads only';
+  const evidence = shown.length > 0 ? shown.join('; ') : visibility === 'none' ? 'handler not found' : 'no writes, deletes, processes or network calls found';
   return {
     contract: detail?.contract ?? null,
     evidence,
@@ -222,59 +222,12 @@ function toolReviewRecord(project: Project, analysis: FileAnalysis, tool: FileAn
   };
 }
 
-function parseErrorCount(file: string, text: string): number {
-  try {
-    const sourceFile = parseSource(file, text) as ts.SourceFile & { parseDiagnostics?: unknown[] };
-    return sourceFile.parseDiagnostics?.length ?? 0;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
-
-function overlaps(a: TextEdit, b: TextEdit): boolean {
-  return (a.start < b.end && b.start < a.end) || a.start === b.start;
-}
-
-/** Inserted text follows the file's line endings. */
-function matchLineEndings(newText: string, crlf: boolean): string {
-  return crlf ? newText.replace(/\r?\n/g, '\r\n') : newText;
-}
-
-/**
- * Applies the engine's safe fixes to one file's text, in passes of non-overlapping edits, until none
- * is left (at most 10 passes). A pass that would add parse errors is dropped. Fixes that edit other
- * files are left to the editor.
- */
+/** `--fix`: the engine's fix-all over this file, analysed in the run's project. */
 export function applySafeFixes(project: Project, file: string, original: string): { text: string; applied: number } {
-  let text = original;
-  let applied = 0;
-  const crlf = original.includes('\r\n');
-  for (let pass = 0; pass < 10; pass++) {
+  return fixAll(file, original, (text) => {
     const analysis = guardedAnalyze(project, file, text);
-    if (analysis.error) break;
-    const chosen: TextEdit[] = [];
-    let count = 0;
-    const findings = [...analysis.findings].sort((a, b) => a.loc.start - b.loc.start);
-    for (const finding of findings) {
-      const safe = finding.fixes.filter((fix) => fix.safe && fix.edits.length > 0);
-      const fix = safe.find((f) => f.preferred) ?? safe[0];
-      if (!fix) continue;
-      if (fix.edits.some((edit) => edit.file !== file)) continue;
-      if (fix.edits.some((edit) => chosen.some((other) => overlaps(edit, other)))) continue;
-      chosen.push(...fix.edits);
-      count++;
-    }
-    if (chosen.length === 0) break;
-    let next = text;
-    for (const edit of [...chosen].sort((a, b) => b.start - a.start)) {
-      next = next.slice(0, edit.start) + matchLineEndings(edit.newText, crlf) + next.slice(edit.end);
-    }
-    if (next === text) break;
-    if (parseErrorCount(file, next) > parseErrorCount(file, text)) break;
-    text = next;
-    applied += count;
-  }
-  return { text, applied };
+    return analysis.error ? undefined : analysis.findings;
+  });
 }
 
 export function createProject(options: EngineOptions, files: readonly string[] = []): Project {

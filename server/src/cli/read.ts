@@ -3,8 +3,8 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { parseConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
-import { discoverFiles, findConfigFile, readSourceFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
+import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
+import { discoverFiles, diskConfigHost, readSourceFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
 import type { EngineOptions } from '../engine/options';
 import type { Project } from '../engine/project';
 import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
@@ -38,17 +38,13 @@ export function useColor(flag: boolean, io: Io): boolean {
   return flag && (forced || (io.stdout.isTTY === true && !('NO_COLOR' in io.env)));
 }
 
-function loadConfig(args: Pick<CheckArgs, 'config'>, cwd: string): { config: McpHintsConfig; base: string } {
-  const path = args.config ? resolve(cwd, args.config) : findConfigFile(cwd);
-  if (!path) return { config: {}, base: cwd };
-  const read = readSourceFile(path);
-  if ('error' in read) throw new UsageError(`config ${relativePath(cwd, path)}: ${read.error}`);
-  const parsed = parseConfig(read.text, knownFindingIds());
-  if (!parsed.ok) {
-    const where = parsed.error.line ? `:${parsed.error.line}:${parsed.error.column}` : '';
-    throw new UsageError(`config ${relativePath(cwd, path)}${where}: ${parsed.error.message}`);
+function loadCliConfig(args: Pick<CheckArgs, 'config'>, cwd: string): { config: McpHintsConfig; base: string } {
+  const loaded = loadConfig(cwd, diskConfigHost, knownFindingIds(), args.config);
+  if (loaded.error && loaded.path) {
+    const where = loaded.error.line ? `:${loaded.error.line}:${loaded.error.column}` : '';
+    throw new UsageError(`config ${relativePath(cwd, loaded.path)}${where}: ${loaded.error.message}`);
   }
-  return { config: parsed.config, base: dirname(path) };
+  return { config: loaded.config, base: loaded.base };
 }
 
 function progressReporter(io: Io, total: number): { update(done: number): void; end(): void } {
@@ -177,7 +173,7 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
   for (const id of Object.keys(args.rules)) {
     if (!known.has(id)) throw new UsageError(`--rule: unknown rule "${id}"`);
   }
-  const { config, base } = loadConfig(args, io.cwd);
+  const { config, base } = loadCliConfig(args, io.cwd);
   const options: EngineOptions = toEngineOptions(config, { profile: args.profile, rules: args.rules });
   const discovered = discoverFiles(args.paths, io.cwd, { ignore: config.ignore, ignoreBase: base });
   if (discovered.missing.length > 0) throw new UsageError(`no such file or folder: ${discovered.missing.join(', ')}`);

@@ -1,7 +1,9 @@
 // The `.mcp-hints.json` / `.mcp-hints.jsonc` project config: parsed as JSON with comments, never executed.
-// Pure: the caller reads the file (see files.ts) and hands over its text.
+// Found and read through a ConfigHost, so the CLI (disk) and the language server (disk, watched) share it.
 // The ESM build is imported by path: esbuild cannot bundle the UMD build's dynamic requires.
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { dirname, join, resolve } from 'node:path';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { findingDocUrl, type FindingKind } from './finding-kind';
 import type { EngineOptions, Profile, RuleSetting } from './options';
 
 /** Looked up in this order in each folder. */
@@ -12,7 +14,7 @@ export const RULE_SETTINGS: readonly RuleSetting[] = ['error', 'warning', 'info'
 
 export interface McpHintsConfig {
   profile?: Profile;
-  /** Severity per rule id, or 'off'. */
+  /** Severity per finding kind id, or 'off'. */
   rules?: Record<string, RuleSetting>;
   /** Extra gitignore-style patterns, relative to the config file's folder. */
   ignore?: string[];
@@ -21,16 +23,63 @@ export interface McpHintsConfig {
 
 export interface ConfigError {
   message: string;
-  /** 1-based, when the problem has a place in the text. */
+  /** 1-based, where the problem is in the text; absent when the file could not be read at all. */
   line?: number;
   column?: number;
+  /** 0-based offset and length of the text at fault, for an editor range. */
+  offset: number;
+  length: number;
 }
 
 export type ConfigResult = { ok: true; config: McpHintsConfig } | { ok: false; error: ConfigError };
 
-const KNOWN_KEYS = new Set(['$schema', 'profile', 'rules', 'ignore', 'explainDefaults']);
+type JsonSchema = Record<string, unknown>;
 
-function lineColumn(text: string, offset: number): { line: number; column: number } {
+/**
+ * The JSON schema of the config file (contributed to VS Code through `jsonValidation`). Its top-level
+ * properties are the keys parseConfig accepts; a new section adds a property here and its check below.
+ */
+export function configSchema(kinds: readonly FindingKind[]): JsonSchema {
+  const severity = { type: 'string', enum: [...RULE_SETTINGS] };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'mcp-hints configuration (.mcp-hints.json)',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      $schema: { type: 'string' },
+      profile: {
+        type: 'string',
+        enum: [...PROFILES],
+        default: 'spec',
+        description: 'Host profile the rules check for: spec, chatgpt (every hint written explicitly) or claude (title and applicable hints).',
+      },
+      rules: {
+        type: 'object',
+        description: 'Severity per rule id (error, warning, info, hint or off). Rules not listed keep their default severity.',
+        additionalProperties: false,
+        properties: Object.fromEntries(
+          kinds.map((kind) => [
+            kind.id,
+            { ...severity, description: `${kind.docs.what} (default: ${kind.defaultSeverity})`, markdownDescription: `[\`${kind.id}\`](${findingDocUrl(kind.id)}) (default: ${kind.defaultSeverity}). ${kind.docs.what}` },
+          ]),
+        ),
+      },
+      ignore: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Extra gitignore-style patterns of files not to check, relative to this file\'s folder.',
+      },
+      explainDefaults: {
+        type: 'boolean',
+        description: 'Fixes add a trailing comment to pessimistic values written for lack of evidence.',
+      },
+    },
+  };
+}
+
+/** 1-based line and column of `offset` (any line ending). */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
@@ -43,52 +92,64 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - lineStart + 1 };
 }
 
+function stringProperties(node: Node): { key: string; keyNode: Node; value: Node }[] {
+  return (node.children ?? [])
+    .filter((p) => p.type === 'property' && p.children?.length === 2)
+    .map((p) => ({ key: String(p.children![0].value), keyNode: p.children![0], value: p.children![1] }));
+}
+
 /**
  * Parses and validates a config text. `knownRules`, when given, rejects rule ids that do not exist
- * (a typo in a rule id would otherwise silently do nothing).
+ * (a typo in a rule id would otherwise silently do nothing). Every error has a line and column.
  */
 export function parseConfig(text: string, knownRules?: ReadonlySet<string>): ConfigResult {
+  const at = (message: string, node?: { offset: number; length: number }): ConfigResult => {
+    const offset = node?.offset ?? 0;
+    return { ok: false, error: { message, ...lineColumn(text, offset), offset, length: node?.length ?? 0 } };
+  };
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   if (errors.length > 0) {
     const first = errors[0];
-    return { ok: false, error: { message: `invalid JSON: ${printParseErrorCode(first.error)}`, ...lineColumn(text, first.offset) } };
+    return at(`invalid JSON: ${printParseErrorCode(first.error)}`, { offset: first.offset, length: first.length });
   }
-  if (value === undefined) return { ok: true, config: {} };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, error: { message: 'the config must be a JSON object' } };
-  }
-  const raw = value as Record<string, unknown>;
-  const fail = (message: string): ConfigResult => ({ ok: false, error: { message } });
-  for (const key of Object.keys(raw)) {
-    if (!KNOWN_KEYS.has(key)) return fail(`unknown key "${key}" (known: ${[...KNOWN_KEYS].filter((k) => k !== '$schema').join(', ')})`);
-  }
+  if (root === undefined) return { ok: true, config: {} };
+  if (root.type !== 'object') return at('the config must be a JSON object', root);
+  const known = Object.keys((configSchema([]) as { properties: object }).properties);
   const config: McpHintsConfig = {};
-  if (raw.profile !== undefined) {
-    if (!PROFILES.includes(raw.profile as Profile)) return fail(`"profile" must be one of ${PROFILES.join(', ')}`);
-    config.profile = raw.profile as Profile;
-  }
-  if (raw.rules !== undefined) {
-    if (typeof raw.rules !== 'object' || raw.rules === null || Array.isArray(raw.rules)) return fail('"rules" must be an object of rule id to severity');
-    config.rules = {};
-    for (const [id, setting] of Object.entries(raw.rules as Record<string, unknown>)) {
-      if (knownRules && !knownRules.has(id)) return fail(`unknown rule "${id}" in "rules"`);
-      if (!RULE_SETTINGS.includes(setting as RuleSetting)) return fail(`rule "${id}": severity must be one of ${RULE_SETTINGS.join(', ')}`);
-      config.rules[id] = setting as RuleSetting;
+  for (const { key, keyNode, value } of stringProperties(root)) {
+    switch (key) {
+      case '$schema':
+        break;
+      case 'profile':
+        if (!PROFILES.includes(value.value as Profile)) return at(`"profile" must be one of ${PROFILES.join(', ')}`, value);
+        config.profile = value.value as Profile;
+        break;
+      case 'rules':
+        if (value.type !== 'object') return at('"rules" must be an object of rule id to severity', value);
+        config.rules = {};
+        for (const rule of stringProperties(value)) {
+          if (knownRules && !knownRules.has(rule.key)) return at(`unknown rule "${rule.key}" in "rules"`, rule.keyNode);
+          if (!RULE_SETTINGS.includes(rule.value.value as RuleSetting)) return at(`rule "${rule.key}": severity must be one of ${RULE_SETTINGS.join(', ')}`, rule.value);
+          config.rules[rule.key] = rule.value.value as RuleSetting;
+        }
+        break;
+      case 'ignore':
+        if (value.type !== 'array' || !(value.children ?? []).every((item) => item.type === 'string')) return at('"ignore" must be an array of strings', value);
+        config.ignore = (value.children ?? []).map((item) => item.value as string);
+        break;
+      case 'explainDefaults':
+        if (value.type !== 'boolean') return at('"explainDefaults" must be true or false', value);
+        config.explainDefaults = value.value as boolean;
+        break;
+      default:
+        return at(`unknown key "${key}" (known: ${known.filter((k) => k !== '$schema').join(', ')})`, keyNode);
     }
-  }
-  if (raw.ignore !== undefined) {
-    if (!Array.isArray(raw.ignore) || !raw.ignore.every((p) => typeof p === 'string')) return fail('"ignore" must be an array of strings');
-    config.ignore = raw.ignore as string[];
-  }
-  if (raw.explainDefaults !== undefined) {
-    if (typeof raw.explainDefaults !== 'boolean') return fail('"explainDefaults" must be true or false');
-    config.explainDefaults = raw.explainDefaults;
   }
   return { ok: true, config };
 }
 
-/** The engine's options from a config, with later settings (e.g. CLI flags) overriding. */
+/** The engine's options from a config, with later settings (CLI flags, editor settings) overriding. */
 export function toEngineOptions(config: McpHintsConfig, overrides: EngineOptions = {}): EngineOptions {
   const options: EngineOptions = {};
   const profile = overrides.profile ?? config.profile;
@@ -98,4 +159,53 @@ export function toEngineOptions(config: McpHintsConfig, overrides: EngineOptions
   const explainDefaults = overrides.explainDefaults ?? config.explainDefaults;
   if (explainDefaults !== undefined) options.explainDefaults = explainDefaults;
   return options;
+}
+
+/** How config discovery sees the file system: the disk for the CLI, the disk under a watcher for the server. */
+export interface ConfigHost {
+  /** The text, or undefined when it cannot be read. */
+  readFile(path: string): string | undefined;
+  isFile(path: string): boolean;
+  /** Any entry (file, folder or link), for `.git`. */
+  exists(path: string): boolean;
+}
+
+/** The nearest `.mcp-hints.json` / `.mcp-hints.jsonc` from `startDir` up to the repository root (the folder holding `.git`). */
+export function findConfigFile(startDir: string, host: ConfigHost): string | undefined {
+  let current = resolve(startDir);
+  for (;;) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const candidate = join(current, name);
+      if (host.isFile(candidate)) return candidate;
+    }
+    const parent = dirname(current);
+    if (host.exists(join(current, '.git')) || parent === current) return undefined;
+    current = parent;
+  }
+}
+
+/** The config in force for a folder: where it came from, what it says, and what is wrong with it. */
+export interface LoadedConfig {
+  /** The config file, when there is one. */
+  path?: string;
+  /** What the run uses: the file's config, or the defaults ({}) when there is none or it is bad. */
+  config: McpHintsConfig;
+  /** Folder that `ignore` patterns are relative to. */
+  base: string;
+  /** Why the file could not be used (unreadable, invalid JSON, unknown key, rule or value). */
+  error?: ConfigError;
+}
+
+/**
+ * The config for `startDir` (the nearest file) or the `explicit` file. A bad file gives the defaults
+ * and its error: the CLI stops on it, the language server shows it on the file and goes on.
+ */
+export function loadConfig(startDir: string, host: ConfigHost, knownRules: ReadonlySet<string>, explicit?: string): LoadedConfig {
+  const path = explicit ? resolve(startDir, explicit) : findConfigFile(startDir, host);
+  if (!path) return { config: {}, base: resolve(startDir) };
+  const base = dirname(path);
+  const text = host.readFile(path);
+  if (text === undefined) return { path, config: {}, base, error: { message: 'cannot read the file', offset: 0, length: 0 } };
+  const parsed = parseConfig(text, knownRules);
+  return parsed.ok ? { path, config: parsed.config, base } : { path, config: {}, base, error: parsed.error };
 }

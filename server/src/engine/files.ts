@@ -5,7 +5,7 @@
 import { lstatSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { CONFIG_FILE_NAMES } from './config';
+import { findConfigFile as findNearestConfig, type ConfigHost } from './config';
 import type { FileAnalysis, Finding } from './model';
 import { isSourceFile } from './parse';
 import type { FileHost, Project } from './project';
@@ -293,27 +293,27 @@ export function guardedAnalyze(project: Project, path: string, text?: string): F
   }
 }
 
-/** The nearest `.mcp-hints.json` / `.mcp-hints.jsonc` from `startDir` up to the repository root. */
-export function findConfigFile(startDir: string): string | undefined {
-  let current = resolve(startDir);
-  for (;;) {
-    for (const name of CONFIG_FILE_NAMES) {
-      const candidate = join(current, name);
-      try {
-        if (statSync(candidate).isFile()) return candidate;
-      } catch {
-        // not here
-      }
-    }
-    let atRepoRoot = false;
+/** Config discovery on the disk (the CLI; the language server adds a watcher). */
+export const diskConfigHost: ConfigHost = {
+  readFile: (path) => safeDiskHost.readFile(path),
+  isFile(path) {
     try {
-      lstatSync(join(current, '.git'));
-      atRepoRoot = true;
+      return statSync(path).isFile();
     } catch {
-      // keep climbing
+      return false;
     }
-    const parent = dirname(current);
-    if (atRepoRoot || parent === current) return undefined;
-    current = parent;
-  }
+  },
+  exists(path) {
+    try {
+      lstatSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/** The nearest `.mcp-hints.json` / `.mcp-hints.jsonc` on disk from `startDir` up to the repository root. */
+export function findConfigFile(startDir: string): string | undefined {
+  return findNearestConfig(startDir, diskConfigHost);
 }

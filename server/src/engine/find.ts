@@ -1,15 +1,17 @@
 import ts from 'typescript';
 import { fastmcpForm } from './forms/fastmcp';
+import { DECLARATION_FORMS } from './forms/declarations';
 import type { Form, RawTool } from './forms/form';
 import { listToolsForm } from './forms/list-tools';
 import { sdkForm } from './forms/sdk';
+import { tmcpToolsForm } from './forms/tmcp';
 import type { Tool } from './model';
 import { mayRegisterTools } from './parse';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from './resolve';
 import { skipOuterExpressions } from './scope';
 import { EMPTY_ENV, type Binder, type Env, type Value } from './values';
 
-const FORMS: readonly Form[] = [sdkForm, listToolsForm, fastmcpForm];
+const FORMS: readonly Form[] = [sdkForm, listToolsForm, fastmcpForm, tmcpToolsForm];
 const FORM_BY_METHOD = new Map<string, Form>(FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
 
 /** Every tool registered by calls in `sf`, each resolved as far as static evaluation allows. */
@@ -19,17 +21,20 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
   const tools: Tool[] = [];
   const seen = new Set<string>();
   const ids = new Set<string>();
+  const found: { raw: RawTool; expanded: boolean }[][] = [];
   for (const { call, method, form } of registrationCalls(sf)) {
     evaluator.resetBudget();
     if (isCustomRegistrar(call, method, evaluator, sf)) continue;
-    let raws: { raw: RawTool; expanded: boolean }[];
-    try {
-      raws = extractExpanded(form, call, method, evaluator, sf);
-    } catch (error) {
-      // A form must never take the file down; a stack overflow on pathological input ends here.
-      if (error instanceof RangeError) continue;
-      throw error;
-    }
+    const raws = guarded(() => extractExpanded(form, call, method, evaluator, sf));
+    if (raws) found.push(raws);
+  }
+  for (const form of DECLARATION_FORMS) {
+    if (!form.mayDeclare(sf.text, sf.fileName)) continue;
+    evaluator.resetBudget();
+    const raws = guarded(() => form.find({ sf, evaluator }));
+    if (raws) found.push(raws.map((raw) => ({ raw, expanded: false })));
+  }
+  for (const raws of found) {
     raws.forEach(({ raw, expanded }, index) => {
       const tool = buildTool(raw, expanded, index);
       // The call is part of the key: two calls expanded over the same definitions (one loop registering on two
@@ -46,6 +51,16 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
 }
 
 import { buildTool } from './tool';
+
+/** A form must never take the file down; a stack overflow on pathological input ends here. */
+function guarded<T>(run: () => T): T | undefined {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
 
 interface Candidate {
   call: ts.CallExpression;

@@ -35,7 +35,16 @@ export type ToolForm =
   | 'registerToolTask'
   | 'tools/list'
   | 'addTool'
-  | 'addTools';
+  | 'addTools'
+  /** tmcp: `server.tools([defineTool(…), …])`. */
+  | 'tools'
+  /** Frameworks that declare tools without a registration call (annotations.md §2). */
+  | 'mastra'
+  | 'supabase'
+  | 'mcp-framework'
+  | 'xmcp'
+  | 'nestjs'
+  | 'nuxt';
 
 /** A JSON-like value known statically, or `unresolved`. */
 export type StaticValue = string | number | boolean | null | StaticValue[] | { [key: string]: StaticValue } | 'unresolved';

@@ -22,5 +22,7 @@ export function resolveModulePath(fromFile: string, specifier: string, exists: (
   for (const replacement of EMITTED_TO_SOURCE[ext] ?? []) candidates.push(base.slice(0, -ext.length) + replacement);
   for (const extension of EXTENSIONS) candidates.push(base + extension);
   for (const extension of EXTENSIONS) candidates.push(`${base}/index${extension}`);
+  // Data imports name their file: `import defs from "./tools.json"`.
+  if (ext === '.json') return exists(base) ? base : undefined;
   return candidates.find((candidate) => EXTENSIONS.some((e) => candidate.endsWith(e)) && exists(candidate));
 }

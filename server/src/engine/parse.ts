@@ -19,6 +19,8 @@ export function isSourceFile(path: string): boolean {
 }
 
 function scriptKind(path: string): ts.ScriptKind {
+  // Data files read by a project (imports, readFileSync): TypeScript's JSON parser keeps each value's location.
+  if (path.endsWith('.json')) return ts.ScriptKind.JSON;
   const dot = path.lastIndexOf('.');
   return SCRIPT_KINDS[path.slice(dot)] ?? ts.ScriptKind.TS;
 }
@@ -33,10 +35,11 @@ export function parseSource(path: string, text: string): ts.SourceFile {
 
 /**
  * Quick text test that lets most files skip the full walk (and the CLI skip the parser): every registration
- * form is a member call (`x.registerTool(`, `x?.tool (`, `x["addTool"](`) or a `tools/list` handler.
+ * form is a member call (`x.registerTool(`, `x?.tool (`, `x["addTool"](`) or a `tools/list` handler, or names a
+ * framework that declares tools without one (forms/declarations.ts).
  */
 const REGISTRATION_HINT =
-  /\.\s*(?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler)\s*(?:<[^()]*>\s*)?\(|\[\s*['"`](?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler)['"`]\s*\]|ListToolsRequestSchema|tools\/list/;
+  /\.\s*(?:registerTool|registerToolTask|tool|tools|addTool|addTools|setRequestHandler)\s*(?:<[^()]*>\s*)?\(|\[\s*['"`](?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler)['"`]\s*\]|ListToolsRequestSchema|tools\/list|@mastra\/mcp|@supabase\/mcp-utils|mcp-framework|@rekog\/mcp-nest|defineMcpTool|['"]xmcp['"]/;
 
 export function mayRegisterTools(text: string): boolean {
   return REGISTRATION_HINT.test(text);

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type ts from 'typescript';
 import type { FileAnalysis, Finding, Tool } from './model';
 import type { EngineOptions } from './options';
@@ -13,6 +14,8 @@ import { runRules } from './rules';
 export interface FileHost {
   /** The file's text, or undefined when it does not exist or cannot be read. */
   readFile(path: string): string | undefined;
+  /** Names in a folder (projects that load every module of a tools folder); the disk when a host has no view of its own. */
+  listDirectory?(path: string): string[] | undefined;
 }
 
 export const diskHost: FileHost = {
@@ -23,7 +26,16 @@ export const diskHost: FileHost = {
       return undefined;
     }
   },
+  listDirectory: listDiskDirectory,
 };
+
+function listDiskDirectory(path: string): string[] | undefined {
+  try {
+    return readdirSync(path).sort();
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Parsed files and analyses for one workspace. Each file is parsed once per text; analyses are
@@ -127,7 +139,8 @@ export class Project {
   dependentsOf(path: string): string[] {
     const out: string[] = [];
     for (const analysis of this.analyses.values()) {
-      if (analysis.file !== path && analysis.dependencies.includes(path)) out.push(analysis.file);
+      // A listed folder is a dependency too: a file added to or removed from it changes the listing.
+      if (analysis.file !== path && (analysis.dependencies.includes(path) || analysis.dependencies.includes(dirname(path)))) out.push(analysis.file);
     }
     return out;
   }
@@ -141,6 +154,10 @@ export class Project {
     const parsed = safeParse(path, text);
     this.sources.set(path, { text, ...parsed });
     return parsed.sourceFile;
+  }
+
+  listDirectory(path: string): string[] | undefined {
+    return (this.host.listDirectory ?? listDiskDirectory)(path);
   }
 
   getText(path: string): string | undefined {

@@ -1,5 +1,8 @@
+import { dirname, relative } from 'node:path';
 import ts from 'typescript';
 import { findDeclaration, propertyNameText, skipOuterExpressions, type BindingStep, type Declaration } from './scope';
+import { builtinCall, builtinIdentifier, importMeta, stringMethod, type BuiltinHost } from './builtins';
+import { definedBy, definerFramework, importOf } from './forms/frameworks';
 import { resolveModulePath } from './modules';
 import {
   EMPTY_ENV,
@@ -20,6 +23,8 @@ export interface SourceProvider {
   filesExtending?(name: string): readonly string[];
   /** Files of the project whose text contains this identifier (where a wrapper may be called). */
   filesMentioning?(name: string): readonly string[];
+  /** File and folder names in a folder, for projects that list a folder of tool modules. */
+  listDirectory?(path: string): string[] | undefined;
 }
 
 const MAX_DEPTH = 40;
@@ -30,7 +35,7 @@ const STEP_BUDGET = 50_000;
  * Static evaluation of expressions: constants, imports, spreads, member access, simple calls.
  * Nothing is executed; what depends on run time becomes an `unknown` value with a reason.
  */
-export class Evaluator {
+export class Evaluator implements BuiltinHost {
   private depth = 0;
   private readonly inProgress = new Set<ts.Node>();
   private readonly writeCache = new Map<ts.Node, ts.Node | undefined>();
@@ -96,7 +101,10 @@ export class Evaluator {
       case ts.SyntaxKind.PropertyAccessExpression: {
         const access = expr as ts.PropertyAccessExpression;
         if (isProcessEnv(access.expression)) return unknown(expr, sf, `the environment variable ${access.name.text}`);
-        return this.member(this.evaluate(access.expression, sf, env), access.name.text, expr, sf);
+        const object = this.evaluate(access.expression, sf, env);
+        // `config?.readOnly` of a missing config is undefined.
+        if (access.questionDotToken && object.kind === 'literal' && (object.value === undefined || object.value === null)) return { kind: 'literal', value: undefined, node: expr, sf };
+        return this.member(object, access.name.text, expr, sf);
       }
       case ts.SyntaxKind.ElementAccessExpression: {
         const access = expr as ts.ElementAccessExpression;
@@ -122,6 +130,8 @@ export class Evaluator {
         const operand = (expr as ts.YieldExpression).expression;
         return operand ? this.evaluate(operand, sf, env) : { kind: 'literal', value: undefined, node: expr, sf };
       }
+      case ts.SyntaxKind.MetaProperty:
+        return importMeta(expr as ts.MetaProperty, sf) ?? unknown(expr, sf, `a ${describeSyntax(expr)}`);
       default:
         return unknown(expr, sf, `a ${describeSyntax(expr)}`);
     }
@@ -295,7 +305,7 @@ export class Evaluator {
   private identifier(expr: ts.Identifier, sf: ts.SourceFile, env: Env): Value {
     if (expr.text === 'undefined') return { kind: 'literal', value: undefined, node: expr, sf };
     const declaration = findDeclaration(expr.text, expr);
-    if (!declaration) return unknown(expr, sf, `\`${expr.text}\`, which is not declared in this file`);
+    if (!declaration) return builtinIdentifier(expr, sf) ?? unknown(expr, sf, `\`${expr.text}\`, which is not declared in this file`);
     return this.declarationValue(declaration, expr, sf, env);
   }
 
@@ -557,6 +567,8 @@ export class Evaluator {
   }
 
   private call(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
+    const builtin = builtinCall(expr, sf, (arg) => this.evaluate(arg, sf, env), this);
+    if (builtin) return builtin;
     const callee = skipOuterExpressions(expr.expression);
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
@@ -581,6 +593,10 @@ export class Evaluator {
         }
       }
       const receiver = this.evaluate(callee.expression, sf, env);
+      if (receiver.kind === 'literal') {
+        const result = stringMethod(receiver, method, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
+        if (result) return result;
+      }
       if (receiver.kind === 'array') {
         switch (method) {
           case 'filter': {
@@ -625,6 +641,11 @@ export class Evaluator {
             if (method === 'flat') elements = elements.flatMap((e) => (e.kind === 'array' ? e.elements : [e]));
             return { ...receiver, elements, node: expr, sf };
           }
+          case 'find': {
+            const found = this.findElement(receiver, expr, sf, env);
+            if (found) return found;
+            break;
+          }
           case 'map':
           case 'flatMap': {
             const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
@@ -657,6 +678,8 @@ export class Evaluator {
     }
     const helped = ts.isIdentifier(callee) ? this.compilerHelper(callee.text, expr, sf, env) : undefined;
     if (helped) return helped;
+    const defined = this.frameworkDefinition(callee, expr, sf, env);
+    if (defined) return defined;
     const fn = this.evaluate(callee, sf, env);
     if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
     return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, fn.kind === 'unknown' ? fn.binder : undefined);
@@ -695,7 +718,10 @@ export class Evaluator {
       return unknown(expr, sf, `a set built from ${describeValue(list)}`, list.kind === 'unknown' ? list.binder : undefined);
     }
     const constructed = this.evaluate(callee, sf, env);
-    if (constructed.kind === 'class') return this.instanceOf(constructed.node, constructed.sf);
+    if (constructed.kind === 'class') {
+      const args = (expr.arguments ?? []).map((arg) => this.evaluate(arg, sf, env));
+      return this.instanceOf(constructed.node, constructed.sf, { args, site: expr, siteSf: sf });
+    }
     return unknown(expr, sf, `a ${describeSyntax(expr)}`);
   }
 
@@ -802,15 +828,23 @@ export class Evaluator {
   /**
    * An instance of a class, read from its declaration and its base classes': field initializers, members set in
    * the constructor or assigned (`this.tools = …`) in any method, methods and getters, each evaluated with `this`
-   * bound to this instance (so a base class's method sees the subclass's fields).
+   * bound to this instance (so a base class's method sees the subclass's fields). Built by `new X(args)`, the
+   * constructors' parameters are bound to the arguments (through `super(…)` to the base class's); the instance
+   * `this` stands for (no arguments known) is cached per class.
    */
-  instanceOf(cls: ts.ClassLikeDeclaration, sf: ts.SourceFile): ObjectValue {
-    const cached = this.instances.get(cls);
+  instanceOf(cls: ts.ClassLikeDeclaration, sf: ts.SourceFile, construction?: { args: Value[]; site: ts.Node; siteSf: ts.SourceFile }): ObjectValue {
+    const cached = construction ? undefined : this.instances.get(cls);
     if (cached) return cached;
+    // Located at its class, which tells instances from plain objects (find.ts, forms).
     const instance: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: cls, sf };
-    this.instances.set(cls, instance);
+    if (!construction) this.instances.set(cls, instance);
     const chain = this.classChain(cls, sf);
-    const env: Env = new Map(chain.map(({ decl }) => [decl, instance] as [ts.Node, Value]));
+    const env = new Map<ts.Node, Value>(chain.map(({ decl }) => [decl, instance] as [ts.Node, Value]));
+    if (construction) {
+      this.bindConstructors(chain, construction.args, env, construction.site, construction.siteSf);
+      // A base class that cannot be read (a package's) may set more: reading a field none of the chain shows stays unknown.
+      if (hasBaseClass(chain[0].decl)) instance.unresolved.push({ node: construction.site, sf: construction.siteSf, reason: 'fields set by a base class that cannot be read' });
+    }
     for (const { decl, sf: declSf } of chain) {
       const assigned = thisAssignments(decl);
       for (const member of decl.members) {
@@ -836,6 +870,25 @@ export class Evaluator {
     return instance;
   }
 
+  /**
+   * Binds the parameters of the nearest constructor in the chain (derived class first) to the arguments of `new`,
+   * then those of each base constructor to its `super(…)` call's arguments.
+   */
+  private bindConstructors(chain: { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[], args: Value[], env: Map<ts.Node, Value>, site: ts.Node, siteSf: ts.SourceFile): void {
+    let pending: Value[] | undefined = args;
+    for (let i = chain.length - 1; i >= 0 && pending; i--) {
+      const { decl, sf: declSf } = chain[i];
+      const ctor = decl.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && !!m.body);
+      // A class without a constructor passes its arguments on to its base class.
+      if (!ctor) continue;
+      this.bindParameters(ctor, pending, env, declSf, site, siteSf);
+      const superCall = ctor.body!.statements.map((s) => (ts.isExpressionStatement(s) ? skipOuterExpressions(s.expression) : undefined)).find((e): e is ts.CallExpression => !!e && ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword);
+      pending = superCall?.arguments.map((arg) => this.evaluate(arg, declSf, env));
+      site = superCall ?? site;
+      siteSf = superCall ? declSf : siteSf;
+    }
+  }
+
   /** A field's value: its initializer and the values methods assign to it (any of which may be current). */
   private memberValue(initializer: ts.Expression | undefined, writes: ts.BinaryExpression[], node: ts.Node, sf: ts.SourceFile, env: Env): Value {
     const values = [...(initializer ? [initializer] : []), ...writes.map((w) => w.right)].map((expr) => this.evaluate(expr, sf, env));
@@ -856,6 +909,122 @@ export class Evaluator {
       chain.unshift(current);
     }
     return chain;
+  }
+
+  /** `list.find(cb)`: the first element the callback keeps, as long as every callback before it gives a known answer. */
+  private findElement(receiver: ArrayValue, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
+    const arg = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+    if (!arg || receiver.partial || arg.kind !== 'function') return undefined;
+    const indexed = this.indexedFind(receiver, arg, expr, sf);
+    if (indexed) return indexed;
+    for (const element of receiver.elements) {
+      const kept = this.callFunction(arg, [element], expr, sf);
+      if (kept.kind !== 'literal') return undefined;
+      if (kept.value) return element;
+    }
+    return { kind: 'literal', value: undefined, node: expr, sf };
+  }
+
+  /**
+   * `list.find((e) => e.key === value)`: an equality lookup. The list is indexed by `key` once (per evaluator), so a
+   * loop that looks up each of its tools in a large data file costs one index, not one callback per element.
+   */
+  private indexedFind(list: ArrayValue, fn: FunctionValue, site: ts.Node, siteSf: ts.SourceFile): Value | undefined {
+    const lookup = equalityLookup(fn.node);
+    if (!lookup) return undefined;
+    const wanted = this.evaluate(lookup.value, fn.sf, fn.env);
+    if (wanted.kind !== 'literal') return undefined;
+    let byKey = this.findIndexes.get(list);
+    if (!byKey) this.findIndexes.set(list, (byKey = new Map()));
+    let index = byKey.get(lookup.key);
+    if (!index) {
+      const built = new Map<unknown, Value>();
+      for (const element of list.elements) {
+        if (element.kind !== 'object') return undefined;
+        const key = this.member(element, lookup.key, site, siteSf);
+        if (key.kind !== 'literal') return undefined;
+        if (!built.has(key.value)) built.set(key.value, element);
+      }
+      byKey.set(lookup.key, (index = built));
+    }
+    return index.get(wanted.value) ?? { kind: 'literal', value: undefined, node: site, sf: siteSf };
+  }
+
+  private readonly findIndexes = new WeakMap<ArrayValue, Map<string, Map<unknown, Value>>>();
+
+  /**
+   * A function that returns literals from several `return`s (`if (!writes) return false; … return true`): the one
+   * the known conditions select, the common value when all agree, else unknown. Functions returning objects keep
+   * their last return. Smallest general version of returns over known conditions.
+   */
+  private literalReturn(decl: ts.FunctionLikeDeclaration, sf: ts.SourceFile, env: Env): Value | undefined {
+    if (!decl.body || !ts.isBlock(decl.body)) return undefined;
+    const returns = returnStatementsIn(decl.body);
+    if (returns.length < 2) return undefined;
+    const values = returns.map((r) => (r.expression ? this.evaluate(r.expression, sf, env) : undefined));
+    if (!values.every((v) => v?.kind === 'literal')) return undefined;
+    const literals = values as Extract<Value, { kind: 'literal' }>[];
+    if (literals.every((v) => v.value === literals[0].value)) return literals[0];
+    const chosen = this.selectedReturn(decl.body.statements, sf, env);
+    if (chosen && chosen !== 'unknown') return chosen.expression ? this.evaluate(chosen.expression, sf, env) : { kind: 'literal', value: undefined, node: chosen, sf };
+    return unknown(decl, sf, 'a value that depends on which `return` runs');
+  }
+
+  /** The `return` that runs, following `if`s whose condition is known; 'unknown' when a run-time condition decides. */
+  private selectedReturn(statements: readonly ts.Statement[], sf: ts.SourceFile, env: Env): ts.ReturnStatement | 'unknown' | undefined {
+    for (const statement of statements) {
+      if (ts.isReturnStatement(statement)) return statement;
+      if (returnStatementsIn(statement).length === 0) continue;
+      if (!ts.isIfStatement(statement) && !ts.isBlock(statement)) return 'unknown';
+      if (ts.isBlock(statement)) {
+        const inner = this.selectedReturn(statement.statements, sf, env);
+        if (inner) return inner;
+        continue;
+      }
+      const condition = this.evaluate(statement.expression, sf, env);
+      if (condition.kind !== 'literal') return 'unknown';
+      const branch = condition.value ? statement.thenStatement : statement.elseStatement;
+      if (!branch) continue;
+      const inner = this.selectedReturn(ts.isBlock(branch) ? branch.statements : [branch], sf, env);
+      if (inner) return inner;
+    }
+    return undefined;
+  }
+
+  // ---- data files and folders (builtins.ts) ----
+
+  dataFileValue(path: string): Value | undefined {
+    const dataSf = this.sources.getSourceFile(path);
+    if (!dataSf) return undefined;
+    this.dependencies.add(path);
+    return jsonRoot(dataSf, this);
+  }
+
+  listDirectory(dir: string): string[] | undefined {
+    const names = this.sources.listDirectory?.(dir);
+    if (names) this.dependencies.add(dir);
+    return names;
+  }
+
+  importAbsolute(path: string, use: ts.Node, sf: ts.SourceFile): Value {
+    let specifier = relative(dirname(sf.fileName), path);
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+    return this.importValue(specifier, '*', use, sf);
+  }
+
+  exportOf(module: Value, exportName: string, use: ts.Node, sf: ts.SourceFile): Value {
+    return this.member(module, exportName, use, sf);
+  }
+
+  /** `createTool(def)` of an MCP framework returns `def`: the definition is read through it (forms/frameworks.ts). */
+  private frameworkDefinition(callee: ts.Expression, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
+    if (!ts.isIdentifier(callee) || expr.arguments.length === 0) return undefined;
+    const imported = importOf(callee);
+    const framework = imported && definerFramework(imported.module, imported.exportName);
+    if (!framework) return undefined;
+    const definition = this.evaluate(expr.arguments[0], sf, env);
+    definedBy.set(definition, framework);
+    return definition;
   }
 
   private objectAssign(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
@@ -881,6 +1050,19 @@ export class Evaluator {
     if (!decl.body) return unknown(site, siteSf, 'a function without a body');
     if (this.inProgress.has(decl)) return unknown(site, siteSf, 'a recursive call');
     const env = new Map(fn.env);
+    this.bindParameters(decl, args, env, fn.sf, site, siteSf);
+    this.inProgress.add(decl);
+    try {
+      const returned = returnExpression(decl);
+      if (!returned) return unknown(site, siteSf, `the result of a function with no single return value`);
+      return this.literalReturn(decl, fn.sf, env) ?? this.evaluate(returned, fn.sf, env);
+    } finally {
+      this.inProgress.delete(decl);
+    }
+  }
+
+  /** Binds a function's parameters to the arguments of a call: rest parameters get the remaining ones, defaults the missing ones. */
+  private bindParameters(decl: ts.SignatureDeclaration, args: Value[], env: Map<ts.Node, Value>, declSf: ts.SourceFile, site: ts.Node, siteSf: ts.SourceFile): void {
     decl.parameters.forEach((parameter, index) => {
       const arg = args[index];
       if (parameter.dotDotDotToken) {
@@ -888,19 +1070,11 @@ export class Evaluator {
       } else if (arg && !(arg.kind === 'literal' && arg.value === undefined && parameter.initializer)) {
         env.set(parameter, arg);
       } else if (parameter.initializer) {
-        env.set(parameter, this.evaluate(parameter.initializer, fn.sf, env));
+        env.set(parameter, this.evaluate(parameter.initializer, declSf, env));
       } else {
-        env.set(parameter, unknown(parameter, fn.sf, `the parameter \`${parameter.name.getText(fn.sf)}\` (not passed)`));
+        env.set(parameter, unknown(parameter, declSf, `the parameter \`${parameter.name.getText(declSf)}\` (not passed)`));
       }
     });
-    this.inProgress.add(decl);
-    try {
-      const returned = returnExpression(decl);
-      if (!returned) return unknown(site, siteSf, `the result of a function with no single return value`);
-      return this.evaluate(returned, fn.sf, env);
-    } finally {
-      this.inProgress.delete(decl);
-    }
   }
 
   /** Key/value pairs of an object or module, for Object.values/entries/keys. */
@@ -920,6 +1094,11 @@ export class Evaluator {
     }
     this.dependencies.add(target);
     const targetSf = this.sources.getSourceFile(target)!;
+    if (isJsonFile(targetSf)) {
+      // `import defs from "./tools.json"`, `require("./x.json")`: the data, located in the JSON file.
+      const root = jsonRoot(targetSf, this) ?? unknown(use, sf, `${specifier}, which is not JSON data`);
+      return exportName === '*' || exportName === 'default' ? root : this.member(root, exportName, use, sf);
+    }
     if (exportName === '*') return { kind: 'module', node: targetSf, sf: targetSf };
     return this.exportValue(targetSf, exportName, use, sf);
   }
@@ -1079,6 +1258,10 @@ function isExported(fn: ts.FunctionLikeDeclaration): boolean {
   return false;
 }
 
+function hasBaseClass(cls: ts.ClassLikeDeclaration): boolean {
+  return cls.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword) ?? false;
+}
+
 function isAbstract(cls: ts.ClassLikeDeclaration): boolean {
   return ts.getModifiers(cls)?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword) ?? false;
 }
@@ -1153,6 +1336,58 @@ function firstMember(target: ts.Expression): { key: string; access: ts.Expressio
 function enclosingFunction(node: ts.Node): ts.Node | undefined {
   for (let current = node.parent; current; current = current.parent) if (ts.isFunctionLike(current) || ts.isClassStaticBlockDeclaration(current)) return current;
   return undefined;
+}
+
+/** `(e) => e.key === value` (either side): the key read from the parameter and the expression it is compared with. */
+function equalityLookup(fn: ts.FunctionLikeDeclaration): { key: string; value: ts.Expression } | undefined {
+  const parameter = fn.parameters[0];
+  const body = fn.body && (ts.isBlock(fn.body) ? returnExpression(fn) : fn.body);
+  if (!parameter || fn.parameters.length !== 1 || !ts.isIdentifier(parameter.name) || !body) return undefined;
+  const comparison = skipOuterExpressions(body);
+  if (!ts.isBinaryExpression(comparison) || (comparison.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken && comparison.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsToken)) return undefined;
+  const name = parameter.name.text;
+  const keyOf = (side: ts.Expression) => {
+    const inner = skipOuterExpressions(side);
+    return ts.isPropertyAccessExpression(inner) && ts.isIdentifier(inner.expression) && inner.expression.text === name ? inner.name.text : undefined;
+  };
+  const mentionsParameter = (node: ts.Node): boolean => (ts.isIdentifier(node) && node.text === name) || !!ts.forEachChild(node, mentionsParameter);
+  const leftKey = keyOf(comparison.left);
+  if (leftKey && !mentionsParameter(comparison.right)) return { key: leftKey, value: comparison.right };
+  const rightKey = keyOf(comparison.right);
+  if (rightKey && !mentionsParameter(comparison.left)) return { key: rightKey, value: comparison.left };
+  return undefined;
+}
+
+/** The `return` statements of a function body or statement (not of nested functions or classes). */
+function returnStatementsIn(node: ts.Node): ts.ReturnStatement[] {
+  let cached = returnsByNode.get(node);
+  if (!cached) returnsByNode.set(node, (cached = findReturnStatements(node)));
+  return cached;
+}
+
+/** Functions are called once per expanded tool: their returns are found once per node. */
+const returnsByNode = new WeakMap<ts.Node, ts.ReturnStatement[]>();
+
+function findReturnStatements(node: ts.Node): ts.ReturnStatement[] {
+  const out: ts.ReturnStatement[] = [];
+  const visit = (child: ts.Node): void => {
+    if (ts.isReturnStatement(child)) out.push(child);
+    else if (!ts.isFunctionLike(child) && !ts.isClassLike(child)) ts.forEachChild(child, visit);
+  };
+  if (ts.isReturnStatement(node)) return [node];
+  ts.forEachChild(node, visit);
+  return out;
+}
+
+function isJsonFile(sf: ts.SourceFile): boolean {
+  return sf.fileName.endsWith('.json');
+}
+
+/** The value a JSON file holds (parsed as TypeScript's JSON source file: its nodes locate each key and value). */
+function jsonRoot(sf: ts.SourceFile, evaluator: Evaluator): Value | undefined {
+  const statement = sf.statements[0];
+  if (!isJsonFile(sf) || !statement || !ts.isExpressionStatement(statement)) return undefined;
+  return evaluator.evaluate(statement.expression, sf);
 }
 
 /** A property whose value is evaluated only when something reads it (most of a config is never needed). */

@@ -19,8 +19,8 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
     ? declaredAnnotations(raw.annotations, raw.annotationsExpr ?? raw.annotations.node, raw.annotationsExpr ? sf : raw.annotations.sf)
     : null;
   const { title, titleSource } = toolTitle(raw.title, declared);
-  const callee = raw.call.expression;
-  const receiver = ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee) ? callee.expression.getText(sf) : '';
+  const callee = ts.isCallExpression(raw.call) ? raw.call.expression : undefined;
+  const receiver = callee && (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) ? callee.expression.getText(sf) : '';
   const tool: Tool = {
     id: `${loc.file}:${loc.start}:${index}`,
     name,
@@ -41,7 +41,7 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
     slot: raw.slot,
     misplaced: raw.misplaced,
     expanded,
-    callArgs: raw.call.arguments.map((arg) => locOf(arg, sf)),
+    callArgs: ts.isCallExpression(raw.call) ? raw.call.arguments.map((arg) => locOf(arg, sf)) : undefined,
   };
   if (name === null) tool.nameReason = raw.name.kind === 'literal' ? `the name is ${describeValue(raw.name)}, not a string` : describeValue(raw.name);
   return tool;

@@ -9,10 +9,10 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Fix, Finding, Severity, TextEdit } from '../engine/model';
+import { fixAll } from '../engine/fix-all';
+import type { Fix, Finding, Severity } from '../engine/model';
 import type { EngineOptions } from '../engine/options';
-import { parseSource } from '../engine/parse';
-import { analyzeText, type FileHost } from '../engine/project';
+import { Project, type FileHost } from '../engine/project';
 import { SOURCE } from './diagnostics';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.mcp-hints`;
@@ -81,50 +81,10 @@ export function computeCodeActions(input: CodeActionInput): CodeAction[] {
   return actions;
 }
 
-/** Applies offset edits to a text (edits must not overlap). */
-export function applyEdits(text: string, edits: readonly { start: number; end: number; newText: string }[]): string {
-  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
-  let out = text;
-  for (const edit of sorted) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
-  return out;
-}
-
-function parseErrorCount(file: string, text: string): number {
-  const sourceFile = parseSource(file, text) as unknown as { parseDiagnostics?: unknown[] };
-  return sourceFile.parseDiagnostics?.length ?? 0;
-}
-
 /**
- * Picks the safe fixes of this document whose edits stay in the document and do not overlap
- * each other (first come, first kept), and that keep the text parsable.
+ * The fixed text: the engine's fix-all, re-analysing in a scratch project (the workspace's project keeps
+ * the buffer's real text) and keeping only findings the settings keep.
  */
-export function selectSafeEdits(file: string, text: string, findings: Finding[]): TextEdit[] {
-  const chosen: TextEdit[] = [];
-  const baseErrors = parseErrorCount(file, text);
-  const seen = new Set<string>();
-  for (const finding of findings) {
-    for (const fix of finding.fixes) {
-      if (!fix.safe || fix.edits.length === 0) continue;
-      if (fix.edits.some((e) => e.file !== file || e.start < 0 || e.end > text.length || e.start > e.end)) continue;
-      const key = JSON.stringify(fix.edits.map((e) => [e.start, e.end, e.newText]));
-      if (seen.has(key)) continue; // two findings offering the same fix
-      const clashes = fix.edits.some((e) =>
-        chosen.some((c) => (e.start < c.end && c.start < e.end) || (e.start === c.start && (e.start === e.end || c.start === c.end))),
-      );
-      if (clashes) continue;
-      // A fix that breaks parsing on its own is dropped.
-      if (parseErrorCount(file, applyEdits(text, fix.edits)) > baseErrors) continue;
-      seen.add(key);
-      chosen.push(...fix.edits);
-      break; // one fix per finding
-    }
-  }
-  // Together they might still break parsing (two inserts next to each other): fall back to none.
-  if (chosen.length && parseErrorCount(file, applyEdits(text, chosen)) > baseErrors) return [];
-  return chosen;
-}
-
-/** The fixed text after up to `passes` rounds of safe fixes (later rounds catch fixes revealed by earlier ones). */
 export function fixAllText(
   file: string,
   text: string,
@@ -132,19 +92,13 @@ export function fixAllText(
   host: FileHost,
   options: EngineOptions,
   enabled: (finding: Finding) => boolean = () => true,
-  passes = 3,
 ): string {
-  let current = text;
-  let currentFindings = findings;
-  for (let pass = 0; pass < passes; pass++) {
-    const edits = selectSafeEdits(file, current, currentFindings);
-    if (edits.length === 0) break;
-    const next = applyEdits(current, edits);
-    if (next === current) break;
-    current = next;
-    if (pass + 1 < passes) currentFindings = analyzeText(current, file, options, host).findings.filter(enabled);
-  }
-  return current;
+  const scratch = new Project(host, options);
+  const analyze = (current: string) => {
+    scratch.setFileText(file, current);
+    return scratch.analyzeFile(file).findings.filter(enabled);
+  };
+  return fixAll(file, text, analyze, findings.filter(enabled)).text;
 }
 
 /** One minimal edit turning `before` into `after` (common prefix and suffix kept). */

@@ -4,6 +4,7 @@
 import {
   createConnection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   ErrorCodes,
   LSPErrorCodes,
   ProposedFeatures,
@@ -34,8 +35,11 @@ import {
   type VerifyParams,
 } from './protocol';
 import { ReportBuilder } from './report';
-import { SettingsStore, type Settings } from './settings';
+import { SettingsStore, engineOptionsFor, withConfig, type Settings, type UserSettings } from './settings';
 import { verifyFolder } from './verify';
+import { diskConfigHost } from '../engine/files';
+import type { LoadedConfig } from '../engine/config';
+import { CONFIG_GLOB, isConfigFile, PolicyStore } from './policy';
 import { computeDocumentSymbols } from './symbols';
 import { Workspace } from './workspace';
 import { reviewTool } from '../engine/review';
@@ -46,6 +50,7 @@ import type { ApproveResult } from '../engine/review/disk';
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const settings = new SettingsStore(connection);
+const policies = new PolicyStore(diskConfigHost, connection);
 let folders: string[] = [];
 
 function log(message: string): void {
@@ -117,6 +122,9 @@ function requireRange(params: unknown): void {
   if (!isPosition(range?.start) || !isPosition(range?.end)) throw invalidParams('params.range must be a Range');
 }
 
+/** Whether the server asks the client to watch config files (VS Code's client also watches them itself). */
+let watchConfigs = false;
+
 /** Which refresh requests (inlayHint, codeLens) the client understands (inlay hints and lenses show hints too). */
 const refreshSupport = { inlayHints: false, codeLens: false };
 
@@ -149,10 +157,29 @@ function reviewRecordsChanged(): void {
   refreshViews(documents.all().map((d) => d.uri));
 }
 
-/** Settings for a document, and the engine's options follow them (one Project, so the latest profile wins). */
+/** The config file in force for a document: the nearest to its file, or to the first folder for unsaved buffers. */
+function configFor(uri: string): LoadedConfig | undefined {
+  if (uri.startsWith('file:')) return policies.forFile(workspace.pathOf(uri));
+  return folders.length > 0 ? policies.forFolder(folders[0]) : undefined;
+}
+
+/** One merged object per (user settings, config) pair, so result ids stay stable while neither changes. */
+const merged = new WeakMap<UserSettings, WeakMap<object, Settings>>();
+const NO_CONFIG = {};
+
+/**
+ * Settings for a document: the user's explicit settings over the project's config file over the defaults.
+ * The engine's options follow them (one Project, so the document asked about last sets them).
+ */
 async function settingsFor(uri: string): Promise<Settings> {
-  const s = await settings.get(uri);
-  workspace.setOptions({ profile: s.profile });
+  const user = await settings.get(uri);
+  const loaded = configFor(uri);
+  const config = loaded?.config ?? NO_CONFIG;
+  let byConfig = merged.get(user);
+  if (!byConfig) merged.set(user, (byConfig = new WeakMap()));
+  let s = byConfig.get(config);
+  if (!s) byConfig.set(config, (s = withConfig(user, config)));
+  workspace.setOptions(engineOptionsFor(user, config));
   return s;
 }
 
@@ -195,6 +222,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   scheduler.refreshSupported = !!caps.workspace?.diagnostics?.refreshSupport;
   refreshSupport.inlayHints = !!caps.workspace?.inlayHint?.refreshSupport;
   refreshSupport.codeLens = !!caps.workspace?.codeLens?.refreshSupport;
+  watchConfigs = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
   folders = (params.workspaceFolders ?? []).map((f) => safePath(f.uri)).filter((p): p is string => !!p);
   if (folders.length === 0 && params.rootUri) {
     const root = safePath(params.rootUri);
@@ -232,6 +260,9 @@ connection.onInitialized(
     if (settings.isSupported()) {
       await connection.client.register(DidChangeConfigurationNotification.type, { section: 'mcp-hints' }).catch(() => undefined);
     }
+    if (watchConfigs) {
+      await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: CONFIG_GLOB }] }).catch(() => undefined);
+    }
     connection.workspace.onDidChangeWorkspaceFolders(
       guardNotification('workspace folders', (event) => {
         const removed = new Set(event.removed.map((f) => safePath(f.uri)));
@@ -266,8 +297,15 @@ documents.onDidClose(
 connection.onDidChangeWatchedFiles(
   guardNotification('watched files', (params) => {
     let recordsChanged = false;
+    let policyChanged = false;
     for (const change of params.changes) {
       const path = safePath(change.uri);
+      if (path && isConfigFile(path)) {
+        // Created, edited or deleted: every open file may now have other rules.
+        policies.changed(path);
+        policyChanged = true;
+        continue;
+      }
       if (path && reviewRecords.changed(path)) {
         recordsChanged = true;
         continue;
@@ -276,6 +314,10 @@ connection.onDidChangeWatchedFiles(
       workspace.changedOnDisk(change.uri);
     }
     if (recordsChanged) reviewRecordsChanged();
+    else if (policyChanged) {
+      reports.clear();
+      refreshViews(documents.all().map((d) => d.uri));
+    }
   }),
 );
 

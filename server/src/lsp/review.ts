@@ -1,7 +1,7 @@
 // The review record in the editor: records loaded per project root (the same engine functions as the CLI), a
 // record that does not parse shown as a diagnostic on the record itself, "Approve current contract" quick fixes and
 // the approve commands (explicit user actions: the only way the server writes the record).
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver/node';
 import { discoverFiles, guardedAnalyze } from '../engine/files';
@@ -9,8 +9,9 @@ import type { Finding, Severity } from '../engine/model';
 import type { LoadedRecord, ReviewOptions } from '../engine/options';
 import type { Project } from '../engine/project';
 import { toolContract, type Contract } from '../engine/review/contract';
-import { approveInRecord, loadRecord, projectRootOf, type ApproveResult, type RecordLoad } from '../engine/review/disk';
+import { approveInRecord, loadRecord, projectRootOf, recordOf, type ApproveResult, type RecordLoad } from '../engine/review/disk';
 import { RECORD_FILE_NAME } from '../engine/review/record';
+import { relativeTo } from '../engine/review';
 
 export const APPROVE_TOOL_COMMAND = 'mcp-hints.approveTool';
 export const APPROVE_ALL_COMMAND = 'mcp-hints.approveAll';
@@ -34,15 +35,26 @@ export class ReviewRecords {
 
   /** The folder whose record governs `path`: the workspace folder holding it is the fallback. */
   rootOf(path: string): string {
-    const folder = this.folders().filter((f) => path.startsWith(f)).sort((a, b) => b.length - a.length)[0];
+    const folder = this.folderOf(path);
     return projectRootOf(path, folder ?? dirname(path), folder);
+  }
+
+  private folderOf(path: string): string | undefined {
+    return this.folders().filter((f) => relativeTo(f, path) !== undefined).sort((a, b) => b.length - a.length)[0];
   }
 
   /** Loads the record governing `path` if it was not read yet; true when the records in force changed. */
   ensure(path: string): boolean {
-    const root = this.rootOf(path);
+    const folder = this.folderOf(path);
+    const { root, load } = recordOf(path, folder ?? dirname(path), folder, this.loads);
     if (this.loads.has(root)) return false;
-    return this.reload(root);
+    this.loads.set(root, load);
+    this.publish(load);
+    // Only a record that parses changes what is compared; keeping the same options object otherwise keeps every
+    // analysis (and the dependencies the server refreshes by).
+    if (load.status !== 'ok') return false;
+    this.rebuild();
+    return true;
   }
 
   /** Reads the record of `root` again (it changed on disk, or the server wrote it); true when the records changed. */
@@ -50,16 +62,26 @@ export class ReviewRecords {
     const before = JSON.stringify(this.loads.get(root) ?? null);
     const load = loadRecord(root);
     this.loads.set(root, load);
-    this.reportProblem(pathToFileURL(load.path).href, load.status === 'error' ? problemDiagnostic(load) : null);
+    this.publish(load, true);
+    const changed = JSON.stringify(load) !== before;
+    if (changed) this.rebuild();
+    return changed;
+  }
+
+  /** Shows a record's problem, or clears it (`always`: also for a record that is gone, e.g. deleted after a conflict). */
+  private publish(load: RecordLoad, always = false): void {
+    if (always || load.status !== 'absent') this.reportProblem(pathToFileURL(load.path).href, load.status === 'error' ? problemDiagnostic(load) : null);
+  }
+
+  private rebuild(): void {
     const records: LoadedRecord[] = [];
     for (const [recordRoot, loaded] of this.loads) if (loaded.status === 'ok') records.push({ root: recordRoot, entries: loaded.record.entries });
     this.options = { records: records.sort((a, b) => (a.root < b.root ? -1 : 1)) };
-    return JSON.stringify(load) !== before;
   }
 
   /** A watched file changed: true when it is a record this server reads (it was reloaded). */
   changed(path: string): boolean {
-    if (!path.endsWith(RECORD_FILE_NAME)) return false;
+    if (basename(path) !== RECORD_FILE_NAME) return false;
     const root = dirname(path);
     // A new record may take over folders that fell back to another root: forget every root and read again lazily.
     if (!this.loads.has(root)) {

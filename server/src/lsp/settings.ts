@@ -3,13 +3,19 @@
 
 import { parse as parseShellWords } from 'shell-quote';
 import type { Connection } from 'vscode-languageserver/node';
+import { PROFILES, RULE_SETTINGS, toEngineOptions, type McpHintsConfig } from '../engine/config';
 import type { Severity } from '../engine/model';
-import type { Profile, RuleSetting } from '../engine/options';
+import type { EngineOptions, Profile, RuleSetting } from '../engine/options';
 
-export interface Settings {
+/**
+ * What the user set in the editor. `profile` and `rules` hold only values the user wrote: they override
+ * the project's `.mcp-hints.json` key by key, and what is not set comes from that file, then the defaults.
+ * (The VS Code client sends only explicitly set values; other clients send what their config holds.)
+ */
+export interface UserSettings {
   enable: boolean;
   rules: Record<string, RuleSetting>;
-  profile: Profile;
+  profile?: Profile;
   inlayHints: { enable: boolean };
   codeLens: { enable: boolean };
   trace: { server: 'off' | 'messages' | 'verbose' };
@@ -17,18 +23,29 @@ export interface Settings {
   verify: { command: string[] | null };
 }
 
-export const DEFAULT_SETTINGS: Settings = {
+/** The settings in force for a document: the user's over the config file's over the defaults. */
+export interface Settings extends UserSettings {
+  profile: Profile;
+}
+
+export const DEFAULT_SETTINGS: UserSettings = {
   enable: true,
   rules: {},
-  profile: 'spec',
   inlayHints: { enable: true },
   codeLens: { enable: true },
   trace: { server: 'off' },
   verify: { command: null },
 };
 
-const RULE_SETTINGS = new Set<string>(['error', 'warning', 'info', 'hint', 'off']);
-const PROFILES = new Set<string>(['spec', 'chatgpt', 'claude']);
+/** The user's settings over a config file's (the config's `rules` and `profile` fill what the user did not set). */
+export function withConfig(user: UserSettings, config: McpHintsConfig): Settings {
+  return { ...user, profile: user.profile ?? config.profile ?? 'spec', rules: { ...config.rules, ...user.rules } };
+}
+
+/** The engine's options for a document: the same merge as the CLI's flags over its config. */
+export function engineOptionsFor(user: UserSettings, config: McpHintsConfig): EngineOptions {
+  return toEngineOptions(config, { profile: user.profile, rules: user.rules });
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -47,12 +64,12 @@ export function verifyCommand(raw: unknown): string[] | null {
 }
 
 /** Accepts what a client sends (possibly partial or wrong) and fills the rest from the defaults. */
-export function normalizeSettings(raw: unknown): Settings {
+export function normalizeSettings(raw: unknown): UserSettings {
   if (!isObject(raw)) return DEFAULT_SETTINGS;
   const rules: Record<string, RuleSetting> = {};
   if (isObject(raw.rules)) {
     for (const [id, value] of Object.entries(raw.rules)) {
-      if (typeof value === 'string' && RULE_SETTINGS.has(value)) rules[id] = value as RuleSetting;
+      if (typeof value === 'string' && RULE_SETTINGS.includes(value as RuleSetting)) rules[id] = value as RuleSetting;
     }
   }
   const flag = (section: unknown, fallback: boolean) =>
@@ -60,19 +77,20 @@ export function normalizeSettings(raw: unknown): Settings {
   const trace = isObject(raw.trace) && typeof raw.trace.server === 'string' && ['off', 'messages', 'verbose'].includes(raw.trace.server)
     ? (raw.trace.server as Settings['trace']['server'])
     : 'off';
-  return {
+  const settings: UserSettings = {
     enable: typeof raw.enable === 'boolean' ? raw.enable : true,
     rules,
-    profile: typeof raw.profile === 'string' && PROFILES.has(raw.profile) ? (raw.profile as Profile) : 'spec',
     inlayHints: { enable: flag(raw.inlayHints, true) },
     codeLens: { enable: flag(raw.codeLens, true) },
     trace: { server: trace },
     verify: { command: isObject(raw.verify) ? verifyCommand(raw.verify.command) : null },
   };
+  if (typeof raw.profile === 'string' && PROFILES.includes(raw.profile as Profile)) settings.profile = raw.profile as Profile;
+  return settings;
 }
 
 /** The severity a finding gets under these settings, or null when its rule is off. */
-export function effectiveSeverity(settings: Settings, rule: string, engineSeverity: Severity): Severity | null {
+export function effectiveSeverity(settings: UserSettings, rule: string, engineSeverity: Severity): Severity | null {
   const setting = settings.rules[rule];
   if (setting === undefined) return engineSeverity;
   return setting === 'off' ? null : setting;
@@ -80,9 +98,9 @@ export function effectiveSeverity(settings: Settings, rule: string, engineSeveri
 
 export class SettingsStore {
   private supported = false;
-  private readonly cache = new Map<string, Promise<Settings>>();
+  private readonly cache = new Map<string, Promise<UserSettings>>();
   /** Settings sent in didChangeConfiguration by clients that cannot answer workspace/configuration. */
-  private pushed: Settings | null = null;
+  private pushed: UserSettings | null = null;
 
   constructor(private readonly connection: Connection) {}
 
@@ -95,7 +113,7 @@ export class SettingsStore {
   }
 
   /** Settings for a document (cached per URI until the configuration changes). */
-  get(uri: string): Promise<Settings> {
+  get(uri: string): Promise<UserSettings> {
     if (!this.supported) return Promise.resolve(this.pushed ?? DEFAULT_SETTINGS);
     let pending = this.cache.get(uri);
     if (!pending) {

@@ -1,14 +1,14 @@
 import ts from 'typescript';
 import type { ToolForm } from '../model';
 import type { ObjectValue, Value } from '../values';
-import { annotationsOf, misplacedInConfig, objectProperty, type RawTool } from './form';
+import { annotationsOf, misplacedInConfig, objectProperty, type RawTool, type RegistrationSite } from './form';
 import { configSlot } from './sdk';
 
 /**
  * A tool written as one definition object (`{ name, description, annotations, … }`), as fastmcp's `addTool`
  * and low-level `tools/list` handlers take them. Returns undefined for objects that are not tool definitions.
  */
-export function toolFromDefinition(value: Value, form: ToolForm, call: ts.CallExpression, callSf: ts.SourceFile, handlerKey: string | undefined): RawTool | undefined {
+export function toolFromDefinition(value: Value, form: ToolForm, call: RegistrationSite, callSf: ts.SourceFile, handlerKey: string | undefined): RawTool | undefined {
   if (value.kind !== 'object' || !value.properties.has('name')) return undefined;
   const definition: ObjectValue = value;
   const nameProperty = definition.properties.get('name')!;
@@ -32,7 +32,7 @@ export function toolFromDefinition(value: Value, form: ToolForm, call: ts.CallEx
 }
 
 /** The definition objects an array value holds (elements that are not tool definitions are skipped). */
-export function definitionsIn(list: Value, form: ToolForm, call: ts.CallExpression, callSf: ts.SourceFile, handlerKey: string | undefined): RawTool[] {
+export function definitionsIn(list: Value, form: ToolForm, call: RegistrationSite, callSf: ts.SourceFile, handlerKey: string | undefined): RawTool[] {
   if (list.kind !== 'array') return [];
   const tools: RawTool[] = [];
   for (const element of list.elements) {

@@ -7,7 +7,11 @@ import type { Env, ObjectValue, Value } from '../values';
 /** One registration as a form sees it, before the shared model is built (tool.ts). */
 export interface RawTool {
   form: ToolForm;
-  call: ts.CallExpression;
+  /**
+   * What registers the tool: a call for SDK forms; for frameworks the constructor call, decorator, class or
+   * export that declares it.
+   */
+  call: RegistrationSite;
   /** The node that stands for the registration (the call, or the definition object). */
   node: ts.Node;
   nodeSf: ts.SourceFile;
@@ -26,6 +30,8 @@ export interface RawTool {
   misplaced: MisplacedHints[];
 }
 
+export type RegistrationSite = ts.CallExpression | ts.NewExpression | ts.Decorator | ts.ClassLikeDeclaration | ts.Statement;
+
 export interface FormContext {
   sf: ts.SourceFile;
   evaluator: Evaluator;
@@ -37,6 +43,16 @@ export interface Form {
   methods: readonly string[];
   /** The tools this call registers under `env`, or undefined when the call is a look-alike. */
   extract(call: ts.CallExpression, method: string, ctx: FormContext, env: Env): RawTool[] | undefined;
+}
+
+/**
+ * A framework that declares tools by something other than a registration method call: a class, a decorator, an
+ * exported object, a map given to a constructor (forms/mastra.ts, forms/xmcp.ts, …).
+ */
+export interface DeclarationForm {
+  /** Cheap text test: files that cannot hold this framework's tools are never walked. */
+  mayDeclare(text: string, fileName: string): boolean;
+  find(ctx: FormContext): RawTool[];
 }
 
 /** True for values that look like a function (an arrow, a function, or something unknown that may be one). */

@@ -62,6 +62,12 @@ export function loadRecord(root: string): RecordLoad {
   return parsed.ok ? { status: 'ok', path, record: parsed.record } : { status: 'error', path, error: parsed.error };
 }
 
+/** The record that governs `file`: where it is and what reading it gave. The CLI and the language server both read records through here. */
+export function recordOf(file: string, fallback: string, stopAt?: string, loaded?: ReadonlyMap<string, RecordLoad>): { root: string; load: RecordLoad } {
+  const root = projectRootOf(file, fallback, stopAt);
+  return { root, load: loaded?.get(root) ?? loadRecord(root) };
+}
+
 /** "mcp-hints.lock.json:4:1: merge-conflict marker …" */
 export function describeRecordError(load: Extract<RecordLoad, { status: 'error' }>, displayPath = load.path): string {
   return `${displayPath}:${load.error.line}:${load.error.column}: ${load.error.message} (the file was left as it is)`;
@@ -75,9 +81,9 @@ export function loadReviewOptions(files: readonly string[], fallback: string): {
   const roots = new Map<string, string>();
   const loads = new Map<string, RecordLoad>();
   for (const file of files) {
-    const root = projectRootOf(file, fallback);
+    const { root, load } = recordOf(file, fallback, undefined, loads);
     roots.set(file, root);
-    if (!loads.has(root)) loads.set(root, loadRecord(root));
+    loads.set(root, load);
   }
   const records: LoadedRecord[] = [];
   const errors: Extract<RecordLoad, { status: 'error' }>[] = [];

@@ -48,7 +48,14 @@ const cache = new WeakMap<Tool, { options: EngineOptions; review: ToolReview | u
 export function reviewTool(context: ReviewContext): ToolReview | undefined {
   const cached = cache.get(context.tool);
   if (cached && cached.options === context.options) return cached.review;
-  const review = computeReview(context);
+  let review: ToolReview | undefined;
+  try {
+    review = computeReview(context);
+  } catch (error) {
+    // Pathological nesting must not take the file's analysis down: the tool is then simply not compared.
+    if (!(error instanceof RangeError)) throw error;
+    review = undefined;
+  }
   cache.set(context.tool, { options: context.options, review });
   return review;
 }

@@ -2,6 +2,7 @@
 // The record is the user's data: a text that does not parse is reported (file and line) and never rewritten,
 // and fields this version does not know (at the top level and in entries) are kept as they are.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { lineColumn } from '../config';
 import { HINT_KEYS, type HintKey, type HintValue } from '../model';
 import { EVIDENCE_KINDS, type Contract, type EvidenceKind } from './contract';
 
@@ -34,18 +35,6 @@ export interface RecordError {
 }
 
 export type RecordParse = { ok: true; record: ReviewRecord } | { ok: false; error: RecordError };
-
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
 
 const CONFLICT_MARKER = /^(<{7}|={7}|>{7}|\|{7})(?:\s|$)/m;
 

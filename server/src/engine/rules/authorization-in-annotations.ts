@@ -1,4 +1,5 @@
 import type { Rule } from './rule';
+import { exampleFile } from './example';
 
 /** Keys that express who may call a tool: permissions, not behaviour. */
 export const AUTHORIZATION_KEY = /^(admin(Only)?|requires?(Auth|Admin|Role|Permission|Login)s?|roles?|scopes?|permissions?|auth(orization|orized|Required)?|allowedRoles|allowedUsers|requiredRoles?|requiredScopes?|access(Level)?|private|internalOnly|owner(Only)?)$/i;
@@ -11,7 +12,12 @@ export const authorizationInAnnotations: Rule = {
     why:
       'Annotations are untrusted hints that the SDK strips of unknown keys; no host enforces them. Authorization must be ' +
       'checked in the handler or the transport, never declared in annotations.',
-    examples: [{ bad: `annotations: { readOnlyHint: false, adminOnly: true }`, good: `annotations: { readOnlyHint: false } // and check the caller's role in the handler` }],
+    examples: [
+      {
+        bad: exampleFile([], `server.registerTool("reset_password", { description: "Resets a password", annotations: { readOnlyHint: false, adminOnly: true } }, async () => ({ content: [] }));`),
+        good: exampleFile([], `server.registerTool("reset_password", { description: "Resets a password", annotations: { readOnlyHint: false } }, async (_args, extra) => {\n  // Check the caller's role here: annotations are hints, not permissions.\n  if (!extra.authInfo?.scopes.includes("admin")) throw new Error("forbidden");\n  return { content: [] };\n});`),
+      },
+    ],
   },
   check(context) {
     const { tool } = context;

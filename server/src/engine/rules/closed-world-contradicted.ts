@@ -1,5 +1,6 @@
 import { checkContradiction, evidencePhrase } from '../contradiction';
 import type { Rule } from './rule';
+import { exampleFile, ZOD } from './example';
 
 export const closedWorldContradicted: Rule = {
   id: 'closed-world-contradicted',
@@ -12,8 +13,8 @@ export const closedWorldContradicted: Rule = {
       'A request to a fixed or configured host (the server\'s own backend) is only a hint and is not reported.',
     examples: [
       {
-        bad: `server.registerTool("fetch_page", { annotations: { readOnlyHint: true, openWorldHint: false } }, async ({ url }) => {\n  const res = await fetch(url);\n  return { content: [{ type: "text", text: await res.text() }] };\n});`,
-        good: `server.registerTool("fetch_page", { annotations: { readOnlyHint: true, openWorldHint: true } }, async ({ url }) => {\n  const res = await fetch(url);\n  return { content: [{ type: "text", text: await res.text() }] };\n});`,
+        bad: exampleFile([ZOD], `server.registerTool("fetch_page", { inputSchema: { url: z.string().url() }, annotations: { readOnlyHint: true, openWorldHint: false } }, async ({ url }) => {\n  const res = await fetch(url);\n  return { content: [{ type: "text", text: await res.text() }] };\n});`),
+        good: exampleFile([ZOD], `server.registerTool("fetch_page", { inputSchema: { url: z.string().url() }, annotations: { readOnlyHint: true, openWorldHint: true } }, async ({ url }) => {\n  const res = await fetch(url);\n  return { content: [{ type: "text", text: await res.text() }] };\n});`),
       },
     ],
   },

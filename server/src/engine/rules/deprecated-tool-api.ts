@@ -2,6 +2,7 @@ import ts from 'typescript';
 import { eol, indentUnit, lineIndent, nodeAt } from '../fixes';
 import type { Fix, Loc, Tool } from '../model';
 import type { Rule, RuleContext } from './rule';
+import { exampleFile, ZOD } from './example';
 
 export const deprecatedToolApi: Rule = {
   id: 'deprecated-tool-api',
@@ -9,7 +10,12 @@ export const deprecatedToolApi: Rule = {
   docs: {
     what: '`server.tool(...)`, deprecated since @modelcontextprotocol/sdk 1.22 and removed in v2.',
     why: '`registerTool(name, { title, description, inputSchema, annotations }, cb)` replaces it and has no ambiguous argument slots: in `tool()`, an object is read as a schema or as annotations depending on its contents.',
-    examples: [{ bad: `server.tool("search", "Search docs", { q: z.string() }, { readOnlyHint: true }, cb)`, good: `server.registerTool("search", { description: "Search docs", inputSchema: { q: z.string() }, annotations: { readOnlyHint: true } }, cb)` }],
+    examples: [
+      {
+        bad: exampleFile([ZOD], `server.tool("search", "Search docs", { q: z.string() }, { readOnlyHint: true }, async ({ q }) => ({\n  content: [{ type: "text", text: q }],\n}));`),
+        good: exampleFile([ZOD], `server.registerTool("search", { description: "Search docs", inputSchema: { q: z.string() }, annotations: { readOnlyHint: true } }, async ({ q }) => ({\n  content: [{ type: "text", text: q }],\n}));`),
+      },
+    ],
   },
   check(context) {
     const { tool, tools } = context;

@@ -2,6 +2,7 @@ import { objectLiteralAt, removeProperty, nodeAt } from '../fixes';
 import ts from 'typescript';
 import type { Fix } from '../model';
 import type { Rule } from './rule';
+import { exampleFile } from './example';
 
 export const destructiveOnReadOnly: Rule = {
   id: 'destructive-on-read-only',
@@ -11,7 +12,12 @@ export const destructiveOnReadOnly: Rule = {
     why:
       'The spec reads both only when a tool is not read-only, so the value means nothing and suggests a misunderstanding ' +
       '(a "read-only" tool that destroys?). The chatgpt profile turns this rule off: ChatGPT wants destructiveHint: false written on reads.',
-    examples: [{ bad: `annotations: { readOnlyHint: true, destructiveHint: false }`, good: `annotations: { readOnlyHint: true }` }],
+    examples: [
+      {
+        bad: exampleFile([], `server.registerTool("list_notes", { description: "Lists notes", annotations: { readOnlyHint: true, destructiveHint: false } }, async () => ({ content: [] }));`),
+        good: exampleFile([], `server.registerTool("list_notes", { description: "Lists notes", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));`),
+      },
+    ],
   },
   check(context) {
     const { tool } = context;

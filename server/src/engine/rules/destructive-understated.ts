@@ -1,5 +1,6 @@
 import { checkContradiction, evidencePhrase } from '../contradiction';
 import type { Rule } from './rule';
+import { exampleFile, FS, ZOD } from './example';
 
 export const destructiveUnderstated: Rule = {
   id: 'destructive-understated',
@@ -11,8 +12,8 @@ export const destructiveUnderstated: Rule = {
       'deletes files, drops rows, overwrites a file or revokes access must say destructiveHint: true (the default).',
     examples: [
       {
-        bad: `server.registerTool("cleanup", { annotations: { destructiveHint: false } }, async ({ path }) => {\n  await fs.rm(path, { recursive: true });\n  return { content: [] };\n});`,
-        good: `server.registerTool("cleanup", { annotations: { destructiveHint: true } }, async ({ path }) => {\n  await fs.rm(path, { recursive: true });\n  return { content: [] };\n});`,
+        bad: exampleFile([ZOD, FS], `server.registerTool("cleanup", { inputSchema: { path: z.string() }, annotations: { destructiveHint: false } }, async ({ path }) => {\n  await fs.rm(path, { recursive: true });\n  return { content: [] };\n});`),
+        good: exampleFile([ZOD, FS], `server.registerTool("cleanup", { inputSchema: { path: z.string() }, annotations: { destructiveHint: true } }, async ({ path }) => {\n  await fs.rm(path, { recursive: true });\n  return { content: [] };\n});`),
       },
     ],
   },

@@ -1,6 +1,7 @@
 import type { Tool } from '../model';
 import type { Rule } from './rule';
 import { toolLoc } from './helpers';
+import { exampleFile } from './example';
 
 /** `tool()` and `registerTool()` fill the same registry on an McpServer; other forms keep their own. */
 const registry = (form: Tool['form']) => (form === 'tool' || form === 'registerTool' ? 'sdk' : form);
@@ -11,7 +12,12 @@ export const duplicateToolName: Rule = {
   docs: {
     what: 'Two registrations of the same tool name on one server.',
     why: 'The SDK throws "Tool X is already registered" at start-up; other servers silently keep one definition, so the annotations a host sees depend on order.',
-    examples: [{ bad: `server.registerTool("search", a, cb1);\nserver.registerTool("search", b, cb2);`, good: `server.registerTool("search", a, cb1);\nserver.registerTool("search_docs", b, cb2);` }],
+    examples: [
+      {
+        bad: exampleFile([], `server.registerTool("search", { description: "Search notes" }, async () => ({ content: [] }));\nserver.registerTool("search", { description: "Search docs" }, async () => ({ content: [] }));`),
+        good: exampleFile([], `server.registerTool("search", { description: "Search notes" }, async () => ({ content: [] }));\nserver.registerTool("search_docs", { description: "Search docs" }, async () => ({ content: [] }));`),
+      },
+    ],
   },
   check(context) {
     const { tool, tools } = context;

@@ -1,5 +1,6 @@
 import { checkContradiction, evidencePhrase } from '../contradiction';
 import type { Rule } from './rule';
+import { exampleFile, ZOD } from './example';
 
 export const idempotentOverclaimed: Rule = {
   id: 'idempotent-overclaimed',
@@ -12,8 +13,8 @@ export const idempotentOverclaimed: Rule = {
       'it takes an idempotency key.',
     examples: [
       {
-        bad: `server.registerTool("send_email", { annotations: { idempotentHint: true } }, async (m) => {\n  await transporter.sendMail(m);\n  return { content: [] };\n});`,
-        good: `server.registerTool("send_email", { annotations: { idempotentHint: false } }, async (m) => {\n  await transporter.sendMail(m);\n  return { content: [] };\n});`,
+        bad: exampleFile([ZOD, 'import nodemailer from "nodemailer";'], `const transporter = nodemailer.createTransport({ host: "smtp.example.com" });\n\nserver.registerTool("send_email", { inputSchema: { to: z.string(), text: z.string() }, annotations: { idempotentHint: true } }, async (m) => {\n  await transporter.sendMail(m);\n  return { content: [] };\n});`),
+        good: exampleFile([ZOD, 'import nodemailer from "nodemailer";'], `const transporter = nodemailer.createTransport({ host: "smtp.example.com" });\n\nserver.registerTool("send_email", { inputSchema: { to: z.string(), text: z.string() }, annotations: { idempotentHint: false } }, async (m) => {\n  await transporter.sendMail(m);\n  return { content: [] };\n});`),
       },
     ],
   },

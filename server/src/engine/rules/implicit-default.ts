@@ -3,6 +3,7 @@ import { didYouMean } from './unknown-annotation-key';
 import { hintPhrase } from '../describe';
 import { insertIntoAnnotations, meaningfulHints } from './helpers';
 import type { Rule } from './rule';
+import { exampleFile } from './example';
 
 const HINT_SET = new Set<string>(HINT_KEYS);
 
@@ -14,7 +15,12 @@ export const implicitDefault: Rule = {
     why:
       'An omitted hint is not "unknown" to hosts: it reads as the default (not read-only, destructive, not idempotent, ' +
       'open-world). Writing it out makes the claim visible to reviewers and to hosts that require explicit hints.',
-    examples: [{ bad: `annotations: { readOnlyHint: false }`, good: `annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }` }],
+    examples: [
+      {
+        bad: exampleFile([], `server.registerTool("rename_note", { description: "Renames a note", annotations: { readOnlyHint: false } }, async () => ({ content: [] }));`),
+        good: exampleFile([], `server.registerTool("rename_note", { description: "Renames a note", annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } }, async () => ({ content: [] }));`),
+      },
+    ],
   },
   check(context) {
     const { tool } = context;

@@ -3,6 +3,7 @@ import { insertProperties, nodeAt, objectLiteralAt, removeProperty } from '../fi
 import type { Fix, MisplacedHints, TextEdit, Tool } from '../model';
 import type { Rule, RuleContext } from './rule';
 import { annotationsObjectText } from './helpers';
+import { exampleFile, ZOD } from './example';
 
 const WHERE: Record<MisplacedHints['kind'], string> = {
   'nested-annotations': 'inside another `annotations` object, where the SDK never looks',
@@ -17,8 +18,14 @@ export const misplacedAnnotations: Rule = {
     what: 'Hints written where the SDK never reads them: nested `annotations` inside the annotations slot, hints in the input schema, or at the config\'s top level.',
     why: 'Misplaced hints are silently dropped, so the tool keeps the pessimistic defaults while its author believes otherwise.',
     examples: [
-      { bad: `server.tool("search", "…", {}, { title: "Search", annotations: { readOnlyHint: true } }, cb)`, good: `server.tool("search", "…", {}, { title: "Search", readOnlyHint: true }, cb)` },
-      { bad: `server.registerTool("search", { readOnlyHint: true, inputSchema }, cb)`, good: `server.registerTool("search", { annotations: { readOnlyHint: true }, inputSchema }, cb)` },
+      {
+        bad: exampleFile([], `server.tool("search", "Search the docs", {}, { title: "Search", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));`),
+        good: exampleFile([], `server.tool("search", "Search the docs", {}, { title: "Search", readOnlyHint: true }, async () => ({ content: [] }));`),
+      },
+      {
+        bad: exampleFile([ZOD], `server.registerTool("search", { readOnlyHint: true, inputSchema: { query: z.string() } }, async () => ({ content: [] }));`),
+        good: exampleFile([ZOD], `server.registerTool("search", { annotations: { readOnlyHint: true }, inputSchema: { query: z.string() } }, async () => ({ content: [] }));`),
+      },
     ],
   },
   check(context) {

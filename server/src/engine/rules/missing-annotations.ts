@@ -3,6 +3,7 @@ import { hintPhrase } from '../describe';
 import { addAnnotationsEdit, toolLoc } from './helpers';
 import type { Tool } from '../model';
 import type { Rule } from './rule';
+import { exampleFile, ZOD } from './example';
 
 export const missingAnnotations: Rule = {
   id: 'missing-annotations',
@@ -15,8 +16,8 @@ export const missingAnnotations: Rule = {
       'it in Ask mode, and ChatGPT rejects servers whose tools leave the hints out.',
     examples: [
       {
-        bad: `server.registerTool("delete_user", { description: "Delete a user" }, handler);`,
-        good: `server.registerTool("delete_user", {\n  description: "Delete a user",\n  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },\n}, handler);`,
+        bad: exampleFile([ZOD], `server.registerTool("delete_user", { description: "Delete a user", inputSchema: { id: z.string() } }, async ({ id }) => ({\n  content: [{ type: "text", text: "deleted " + id }],\n}));`),
+        good: exampleFile([ZOD], `server.registerTool("delete_user", {\n  description: "Delete a user",\n  inputSchema: { id: z.string() },\n  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },\n}, async ({ id }) => ({\n  content: [{ type: "text", text: "deleted " + id }],\n}));`),
       },
     ],
   },

@@ -1,5 +1,6 @@
 import { HINT_KEYS, type Fix } from '../model';
 import type { Rule } from './rule';
+import { exampleFile } from './example';
 
 const HINTS = new Set<string>(HINT_KEYS);
 
@@ -11,7 +12,12 @@ export const nonBooleanHint: Rule = {
     why:
       'Hints are booleans. Hosts written in JavaScript test them for truthiness, so `"false"` reads as true, ' +
       'and strict clients reject or drop the whole annotations object.',
-    examples: [{ bad: `annotations: { readOnlyHint: "false" }`, good: `annotations: { readOnlyHint: false }` }],
+    examples: [
+      {
+        bad: exampleFile([], `server.registerTool("list_notes", { description: "Lists notes", annotations: { readOnlyHint: "false" } }, async () => ({ content: [] }));`),
+        good: exampleFile([], `server.registerTool("list_notes", { description: "Lists notes", annotations: { readOnlyHint: false } }, async () => ({ content: [] }));`),
+      },
+    ],
   },
   check(context) {
     const { tool } = context;

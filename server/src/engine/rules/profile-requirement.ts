@@ -4,6 +4,7 @@ import type { Profile } from '../options';
 import { suggestAnnotations } from '../suggest';
 import { insertIntoAnnotations, toolLoc } from './helpers';
 import type { Report, Rule } from './rule';
+import { exampleFile } from './example';
 
 /** What each host profile requires to be written on a tool. `spec` requires nothing beyond the spec. */
 export const PROFILE_REQUIREMENTS: Readonly<Record<Profile, { hints: (readOnly: boolean) => HintKey[]; title: boolean; host: string }>> = {
@@ -24,8 +25,14 @@ export const profileRequirement: Rule = {
       'destructiveHint reads as destructive, even on reads). claude: the Claude connectors directory requires a title and ' +
       'the applicable hints on every tool. Tools with no annotations at all are reported by missing-annotations instead.',
     examples: [
-      { bad: `// profile: chatgpt\nannotations: { readOnlyHint: true }`, good: `// profile: chatgpt\nannotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }` },
-      { bad: `// profile: claude\nserver.registerTool("list_files", { annotations: { readOnlyHint: true } }, handler);`, good: `// profile: claude\nserver.registerTool("list_files", { title: "List files", annotations: { readOnlyHint: true, openWorldHint: false } }, handler);` },
+      {
+        bad: exampleFile([], `server.registerTool("list_notes", { title: "List notes", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));`, 'chatgpt'),
+        good: exampleFile([], `server.registerTool("list_notes", { title: "List notes", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async () => ({ content: [] }));`, 'chatgpt'),
+      },
+      {
+        bad: exampleFile([], `server.registerTool("list_files", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));`, 'claude'),
+        good: exampleFile([], `server.registerTool("list_files", { title: "List files", annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));`, 'claude'),
+      },
     ],
   },
   check(context) {

@@ -1,5 +1,6 @@
 import { checkContradiction, evidencePhrase } from '../contradiction';
 import type { Rule } from './rule';
+import { exampleFile, FS, ZOD } from './example';
 
 export const readOnlyContradicted: Rule = {
   id: 'read-only-contradicted',
@@ -13,12 +14,12 @@ export const readOnlyContradicted: Rule = {
       'module-level cache is not reported on its own (it may only read); it still keeps the inferred value pessimistic.',
     examples: [
       {
-        bad: `server.registerTool("save_note", { annotations: { readOnlyHint: true } }, async ({ text }) => {\n  await fs.writeFile("notes.txt", text);\n  return { content: [] };\n});`,
-        good: `server.registerTool("save_note", { annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } }, async ({ text }) => {\n  await fs.writeFile("notes.txt", text);\n  return { content: [] };\n});`,
+        bad: exampleFile([ZOD, FS], `server.registerTool("save_note", { inputSchema: { text: z.string() }, annotations: { readOnlyHint: true } }, async ({ text }) => {\n  await fs.writeFile("notes.txt", text);\n  return { content: [] };\n});`),
+        good: exampleFile([ZOD, FS], `server.registerTool("save_note", { inputSchema: { text: z.string() }, annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } }, async ({ text }) => {\n  await fs.writeFile("notes.txt", text);\n  return { content: [] };\n});`),
       },
       {
-        bad: `server.registerTool("get_messages", { inputSchema: { markAsRead: z.boolean() }, annotations: { readOnlyHint: true } }, handler);`,
-        good: `server.registerTool("get_messages", { inputSchema: { markAsRead: z.boolean() }, annotations: { readOnlyHint: false, destructiveHint: false } }, handler);`,
+        bad: exampleFile([ZOD, 'import { mailbox } from "./mailbox.js";'], `server.registerTool("get_messages", { inputSchema: { markAsRead: z.boolean() }, annotations: { readOnlyHint: true } }, async ({ markAsRead }) => ({\n  content: [{ type: "text", text: await mailbox.fetchUnread({ markAsRead }) }],\n}));`),
+        good: exampleFile([ZOD, 'import { mailbox } from "./mailbox.js";'], `server.registerTool("get_messages", { inputSchema: { markAsRead: z.boolean() }, annotations: { readOnlyHint: false, destructiveHint: false } }, async ({ markAsRead }) => ({\n  content: [{ type: "text", text: await mailbox.fetchUnread({ markAsRead }) }],\n}));`),
       },
     ],
   },

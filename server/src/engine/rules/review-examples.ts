@@ -1,6 +1,19 @@
 // Complete example files for the review rules' pages: a server file and the record beside it.
 import type { HintKey } from '../model';
+import type { EngineOptions } from '../options';
 import type { EvidenceKind } from '../review/contract';
+import { parseRecord } from '../review/record';
+
+/**
+ * The options that run a rule page example as the page describes it: with its `record` (when it has one) governing
+ * the folder `root`, where the example's file is `server.ts`. The rule-page tests use this for every example.
+ */
+export function exampleOptions(example: { record?: string }, root: string): EngineOptions {
+  if (!example.record) return {};
+  const parsed = parseRecord(example.record);
+  if (!parsed.ok) throw new Error(`example record, line ${parsed.error.line}: ${parsed.error.message}`);
+  return { review: { records: [{ root, entries: parsed.record.entries }] } };
+}
 
 export const REVIEW_EXAMPLE_SERVER = {
   /** `server.ts`: imports, the server, one registration and its handler. */

@@ -3,6 +3,7 @@ import { nodeAt } from '../fixes';
 import { ANNOTATION_KEYS, type Fix } from '../model';
 import { AUTHORIZATION_KEY } from './authorization-in-annotations';
 import type { Rule } from './rule';
+import { exampleFile } from './example';
 
 const KNOWN = new Set<string>(ANNOTATION_KEYS);
 
@@ -54,7 +55,12 @@ export const unknownAnnotationKey: Rule = {
     why:
       'ToolAnnotations strips unknown keys: a misspelled hint (`readonlyHint`, `openWorldHnt`) never reaches any host, ' +
       'so the tool silently keeps the pessimistic default. Custom data belongs in the tool\'s `_meta`.',
-    examples: [{ bad: `annotations: { readonlyHint: true }`, good: `annotations: { readOnlyHint: true }` }],
+    examples: [
+      {
+        bad: exampleFile([], `server.registerTool("list_notes", { description: "Lists notes", annotations: { readonlyHint: true } }, async () => ({ content: [] }));`),
+        good: exampleFile([], `server.registerTool("list_notes", { description: "Lists notes", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));`),
+      },
+    ],
   },
   check(context) {
     const { tool } = context;

@@ -1,5 +1,6 @@
 import { HINT_KEYS } from '../model';
 import type { Report, Rule } from './rule';
+import { exampleFile } from './example';
 
 const HINTS = new Set<string>(HINT_KEYS);
 
@@ -9,7 +10,12 @@ export const unresolvedAnnotations: Rule = {
   docs: {
     what: 'Annotations, or a hint, whose value cannot be known without running the server (an environment variable, a function result).',
     why: 'mcp-hints never guesses: what it cannot resolve it cannot check. Prefer literal hints, or constants, so that reviewers and tools can see the claim.',
-    examples: [{ bad: `annotations: { readOnlyHint: process.env.READ_ONLY === "1" }`, good: `annotations: { readOnlyHint: false }` }],
+    examples: [
+      {
+        bad: exampleFile([], `server.registerTool("list_notes", { description: "Lists notes", annotations: { readOnlyHint: process.env.READ_ONLY === "1" } }, async () => ({ content: [] }));`),
+        good: exampleFile([], `server.registerTool("list_notes", { description: "Lists notes", annotations: { readOnlyHint: false } }, async () => ({ content: [] }));`),
+      },
+    ],
   },
   check(context) {
     const { tool } = context;

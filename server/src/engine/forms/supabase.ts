@@ -1,0 +1,30 @@
+import ts from 'typescript';
+import { objectProperty, type DeclarationForm, type RawTool } from './form';
+import { isImportedFrom } from './frameworks';
+import { forEachNode, keyedDefinitions, toolFromKeyedDefinition, toolsMap } from './keyed';
+
+const MODULES = ['@supabase/mcp-utils'];
+
+/**
+ * @supabase/mcp-utils: `createMcpServer({ tools: { list_tables: tool({ description, parameters, annotations, execute }) } })`.
+ * The key is the tool name; `tools` may be a (async) function returning the map; `hidden: true` keeps a tool out of
+ * `tools/list`, so it is not a listed tool.
+ */
+export const supabaseForm: DeclarationForm = {
+  mayDeclare: (text) => text.includes('@supabase/mcp-utils'),
+  find({ sf, evaluator }) {
+    const tools: RawTool[] = [];
+    forEachNode(sf, (node) => {
+      if (!ts.isCallExpression(node) || !isImportedFrom(node.expression, MODULES, 'createMcpServer')) return;
+      const options = node.arguments[0] && evaluator.evaluate(node.arguments[0], sf);
+      if (options?.kind !== 'object') return;
+      const map = toolsMap(objectProperty(options, 'tools'), evaluator, node, sf);
+      for (const entry of map ? keyedDefinitions(map) : []) {
+        const hidden = entry.definition.kind === 'object' ? objectProperty(entry.definition, 'hidden') : undefined;
+        if (hidden?.kind === 'literal' && hidden.value === true) continue;
+        tools.push(toolFromKeyedDefinition(entry, 'supabase', node, sf, (definition) => definition));
+      }
+    });
+    return tools;
+  },
+};
