@@ -180,6 +180,15 @@ describe('exit codes and findings', () => {
     assert.ok(!codes('spec').includes('profile-requirement'), JSON.stringify(codes('spec')));
   });
 
+  test('the evidence section of .mcp-hints.json reaches the engine as facts', () => {
+    const code = `${HEADER}import { db } from "./db";\nserver.registerTool("get_user", { title: "Get user", description: "Reads a user.", annotations: { readOnlyHint: true, openWorldHint: false } }, async ({ id }) => { await db.exec(id); return { content: [] }; });\n`;
+    const without = ws({ 'src/server.ts': code, 'src/db.ts': 'export declare const db: any;\n' });
+    assert.ok(!checkJson(without).output.diagnostics.some((d) => d.code === 'read-only-contradicted'), 'an unknown call is not a write');
+    const taught = ws({ '.mcp-hints.json': '{ "evidence": { "writes": ["db.exec"] } }', 'src/server.ts': code, 'src/db.ts': 'export declare const db: any;\n' });
+    const finding = checkJson(taught).output.diagnostics.find((d) => d.code === 'read-only-contradicted');
+    assert.match(finding?.message ?? '', /calls `db\.exec` \(a write, per \.mcp-hints\.json\)/);
+  });
+
   test('a .mcp-hints.jsonc config (with comments) sets rules; --rule overrides it', () => {
     const dir = ws({
       '.mcp-hints.jsonc': '{\n  // quiet for this repo\n  "rules": { "missing-annotations": "off" },\n}\n',

@@ -36,6 +36,11 @@ describe('parseConfig', () => {
     ['{ "ignore": "gen" }', /"ignore" must be an array of strings/],
     ['{ "explainDefaults": "yes" }', /"explainDefaults" must be true or false/],
     ['{ "extends": "x" }', /unknown key "extends"/],
+    ['{ "evidence": [] }', /"evidence" must be an object with any of pure, writes, deletes, network/],
+    ['{ "evidence": { "reads": ["x"] } }', /unknown key "reads" in "evidence"/],
+    ['{ "evidence": { "pure": "cache.*" } }', /"evidence.pure" must be an array of function names or patterns/],
+    ['{ "evidence": { "writes": ["db exec"] } }', /"evidence.writes" must be an array/],
+    ['{ "evidence": { "deletes": ["*"] } }', /"evidence.deletes" must be an array/],
   ];
   for (const [text, message] of invalid) {
     test(`rejects ${text}`, () => {
@@ -62,6 +67,13 @@ describe('parseConfig', () => {
       assert.equal(text.slice(result.error.offset, result.error.offset + result.error.length), span);
     });
   }
+
+  test('the evidence section: names and patterns of the project\'s own functions', () => {
+    const text = '{ "evidence": { "pure": ["cache.*", "log"], "writes": ["db.exec"], "deletes": ["purge*"], "network": ["api.call"] } }';
+    const result = parseConfig(text);
+    assert.deepEqual(result, { ok: true, config: { evidence: { pure: ['cache.*', 'log'], writes: ['db.exec'], deletes: ['purge*'], network: ['api.call'] } } });
+    if (result.ok) assert.deepEqual(toEngineOptions(result.config).evidence, result.config.evidence);
+  });
 
   test('flags override the config', () => {
     const options = toEngineOptions({ profile: 'spec', rules: { a: 'off', b: 'error' } }, { profile: 'claude', rules: { a: 'warning' } });

@@ -380,6 +380,8 @@ const implicit: Case[] = [
 ];
 
 // ─── destructive-on-read-only ───
+// Only readOnlyHint: true with destructiveHint: true is a contradiction; consistent explicit values on a read-only
+// tool (destructiveHint: false, idempotentHint: true) are what ChatGPT's review asks for, in every profile.
 const destructiveOnReadOnly: Case[] = [
   {
     name: 'valid: destructiveHint on a writing tool',
@@ -393,70 +395,49 @@ const destructiveOnReadOnly: Case[] = [
     only: ['destructive-on-read-only'],
     findings: [],
   },
-  {
-    name: 'destructiveHint: false on a read-only tool is removed',
-    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, cb);\n',
+  ...(['spec', 'chatgpt', 'claude'] as const).map((profile) => ({
+    name: `valid (${profile} profile): destructiveHint: false and idempotentHint: true on a read-only tool`,
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } }, cb);\n',
+    options: { profile },
     only: ['destructive-on-read-only'],
-    fix: /Remove the meaningless/,
-    findings: [{ rule: 'destructive-on-read-only', line: 1, message: 'destructiveHint is meaningless' }],
-    output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);\n',
-  },
+    findings: [],
+  })),
   {
-    name: 'destructiveHint: true on a read-only tool is called a contradiction',
-    code: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    destructiveHint: true,', '    idempotentHint: true,', '  },', '}, cb);'),
-    only: ['destructive-on-read-only'],
-    fix: /Remove the meaningless/,
-    findings: [
-      { rule: 'destructive-on-read-only', line: 4, message: /contradiction/ },
-      { rule: 'destructive-on-read-only', line: 5, message: 'idempotentHint is meaningless' },
-    ],
-    output: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '  },', '}, cb);'),
-  },
-  {
-    name: 'chatgpt profile turns the rule off',
-    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, destructiveHint: false } }, cb);\n',
-    options: { profile: 'chatgpt' },
+    name: 'valid: destructiveHint: true on a tool whose readOnlyHint is false',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: false, destructiveHint: true } }, cb);\n',
     only: ['destructive-on-read-only'],
     findings: [],
   },
   {
-    name: 'claude profile keeps it on',
-    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, destructiveHint: false } }, cb);\n',
-    options: { profile: 'claude' },
+    name: 'readOnlyHint: true with destructiveHint: true is a contradiction',
+    code: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    destructiveHint: true,', '    idempotentHint: true,', '  },', '}, cb);'),
+    only: ['destructive-on-read-only'],
+    fix: /destructiveHint: false/,
+    findings: [{ rule: 'destructive-on-read-only', line: 4, message: /contradict each other/ }],
+    output: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    destructiveHint: false,', '    idempotentHint: true,', '  },', '}, cb);'),
+  },
+  {
+    name: 'the other fix gives up the read-only claim',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, destructiveHint: true } }, cb);\n',
+    only: ['destructive-on-read-only'],
+    fix: /readOnlyHint: false/,
+    findings: [{ rule: 'destructive-on-read-only', line: 1 }],
+    output: 'server.registerTool("a", { annotations: { readOnlyHint: false, destructiveHint: true } }, cb);\n',
+  },
+  {
+    name: 'chatgpt profile reports the contradiction too',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true, destructiveHint: true } }, cb);\n',
+    options: { profile: 'chatgpt' },
     only: ['destructive-on-read-only'],
     findings: [{ rule: 'destructive-on-read-only', line: 1 }],
   },
   {
-    name: 'removing the first of two properties on one line',
-    code: 'server.registerTool("a", { annotations: { destructiveHint: false, readOnlyHint: true, openWorldHint: false } }, cb);\n',
+    name: 'readOnlyHint from a spread constant, destructiveHint: true written locally',
+    code: lines('const RO = { readOnlyHint: true, openWorldHint: false };', 'server.registerTool("a", { annotations: { ...RO, destructiveHint: true } }, cb);'),
     only: ['destructive-on-read-only'],
-    fix: /Remove the meaningless/,
-    findings: [{ rule: 'destructive-on-read-only', line: 1 }],
-    output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);\n',
-  },
-  {
-    name: 'readOnlyHint from a spread constant: the local destructiveHint is removed',
-    code: lines('const RO = { readOnlyHint: true, openWorldHint: false };', 'server.registerTool("a", { annotations: { ...RO, destructiveHint: false } }, cb);'),
-    only: ['destructive-on-read-only'],
-    fix: /Remove the meaningless/,
+    fix: /destructiveHint: false/,
     findings: [{ rule: 'destructive-on-read-only', line: 2 }],
-    output: lines('const RO = { readOnlyHint: true, openWorldHint: false };', 'server.registerTool("a", { annotations: { ...RO } }, cb);'),
-  },
-  {
-    name: 'a shared constant is not edited by a safe fix when another tool relies on it',
-    code: lines(
-      'const BASE = { destructiveHint: false, openWorldHint: false };',
-      'server.registerTool("reader", { annotations: { ...BASE, readOnlyHint: true } }, cb);',
-      'server.registerTool("writer", { annotations: { ...BASE, readOnlyHint: false, idempotentHint: true } }, cb);',
-    ),
-    only: ['destructive-on-read-only'],
-    // Removing destructiveHint from BASE would turn "writer" destructive: the finding stays, fix-all changes nothing.
-    findings: [{ rule: 'destructive-on-read-only', line: 1 }],
-    output: lines(
-      'const BASE = { destructiveHint: false, openWorldHint: false };',
-      'server.registerTool("reader", { annotations: { ...BASE, readOnlyHint: true } }, cb);',
-      'server.registerTool("writer", { annotations: { ...BASE, readOnlyHint: false, idempotentHint: true } }, cb);',
-    ),
+    output: lines('const RO = { readOnlyHint: true, openWorldHint: false };', 'server.registerTool("a", { annotations: { ...RO, destructiveHint: false } }, cb);'),
   },
 ];
 
@@ -991,12 +972,12 @@ const lineEndings: Case[] = [
       ),
   },
   {
-    name: 'CRLF + BOM: removing a meaningless hint on its own line keeps CRLF',
-    code: BOM + crlf('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    destructiveHint: false,', '    openWorldHint: false,', '  },', '}, cb);'),
+    name: 'CRLF + BOM: changing a contradicting hint on its own line keeps CRLF',
+    code: BOM + crlf('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    destructiveHint: true,', '    openWorldHint: false,', '  },', '}, cb);'),
     only: ['destructive-on-read-only'],
-    fix: /Remove the meaningless/,
+    fix: /destructiveHint: false/,
     findings: [{ rule: 'destructive-on-read-only', line: 4 }],
-    output: BOM + crlf('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    openWorldHint: false,', '  },', '}, cb);'),
+    output: BOM + crlf('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: true,', '    destructiveHint: false,', '    openWorldHint: false,', '  },', '}, cb);'),
   },
   {
     name: 'CRLF: removing an unused directive line keeps the other CRLFs',

@@ -1,7 +1,8 @@
 // Table tests: one source per evidence kind → the inferred hints (value and confidence) and the evidence text.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expectHints, infer } from './harness';
+import { evidenceMarkdown, inferHints } from '../../server/src/engine/infer';
+import { analyze, expectHints, infer, MAIN } from './harness';
 
 const reg = (name: string, handler: string, config = '') => `server.registerTool("${name}", { description: "x"${config ? `, ${config}` : ''} }, ${handler});`;
 
@@ -234,5 +235,137 @@ describe('constructions and shell templates', () => {
   });
   test('zx $`…` runs a process', () => {
     expectHints(infer(`import { $ } from "zx";\n${reg('clean', 'async () => { await $`rm -rf /tmp/x`; return { content: [] }; }')}`), { readOnlyHint: [false, 'likely'], openWorldHint: [true, 'unknown'] });
+  });
+});
+
+// ─── incidental effects: shown, never weighed ───
+describe('incidental writes do not make a tool a writer', () => {
+  const incidentalOf = (inference: ReturnType<typeof infer>) => inference.evidence.items.filter((e) => e.incidental).map((e) => e.incidental);
+  const cases: { name: string; code: string; files?: Record<string, string>; why: RegExp }[] = [
+    {
+      name: 'a log file written by a logging helper',
+      code: `import { appendFileSync } from "fs";\nfunction logCall(line) { appendFileSync("server.log", line); }\n${reg('show', 'async ({ id }) => { logCall(id); return { content: [] }; }')}`,
+      why: /logging or caching helper|log file/,
+    },
+    {
+      name: 'a temp file under os.tmpdir()',
+      code: `import { writeFileSync } from "fs";\nimport { tmpdir } from "os";\nimport { join } from "path";\n${reg('preview', 'async ({ html }) => { writeFileSync(join(tmpdir(), "preview.html"), html); return { content: [] }; }')}`,
+      why: /temp file/,
+    },
+    {
+      name: 'a cache kept on disk between calls',
+      code: `import { writeFileSync } from "fs";\nconst CACHE_FILE = ".cache/projects.json";\n${reg('projects', 'async () => { writeFileSync(CACHE_FILE, "[]"); return { content: [] }; }')}`,
+      why: /cache file/,
+    },
+    {
+      name: 'a memoised response in module state',
+      code: `const responseCache = new Map();\n${reg('quote', 'async ({ s }) => { responseCache.set(s, 1); return { content: [] }; }')}`,
+      why: /is a cache/,
+    },
+    {
+      name: 'a debug dump written only in development',
+      code: `import { writeFileSync } from "fs";\n${reg('show', 'async ({ id }) => { if (process.env.NODE_ENV === "development") writeFileSync("dump.json", id); return { content: [] }; }')}`,
+      why: /development or debug/,
+    },
+    {
+      name: 'a telemetry pixel whose answer is never read',
+      code: reg('show', 'async ({ id }) => { fetch("https://stats.example.com/p.gif").catch(() => {}); return { content: [{ type: "text", text: id }] }; }'),
+      why: /telemetry ping/,
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const inference = infer(c.code, c.files);
+      assert.match(incidentalOf(inference).join(' | '), c.why);
+      expectHints(inference, { readOnlyHint: [true, 'proven'] });
+    });
+  }
+  test('a file at a path the user chose is an artifact, not incidental, whatever its name', () => {
+    const inference = infer(`import { writeFileSync } from "fs";\n${reg('export_logs', 'async ({ logFile }) => { writeFileSync(logFile, "x"); return { content: [] }; }')}`);
+    expectHints(inference, { readOnlyHint: [false, 'proven'] });
+  });
+  test('in-process state another tool reads is a store: the write counts', () => {
+    const code = `const notes = new Map();\n${reg('add_note', 'async ({ id, t }) => { notes.set(id, t); return { content: [] }; }')}\n${reg('read_note', 'async ({ id }) => ({ content: [{ type: "text", text: notes.get(id) }] })')}`;
+    const inference = infer(code, {}, 'add_note');
+    expectHints(inference, { readOnlyHint: [false, 'proven'] });
+    assert.match(inference.hints.readOnlyHint.reason, /a store other code reads/);
+  });
+  test('the hover lists incidental effects apart, marked incidental', () => {
+    const code = `import { appendFileSync } from "fs";\nfunction logCall(line) { appendFileSync("server.log", line); }\n${reg('show', 'async ({ id }) => { logCall(id); return { content: [] }; }')}`;
+    const { tools, project } = analyze(code);
+    const context = { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f: string) => project.getSourceFile(f) };
+    const markdown = evidenceMarkdown(inferHints(tools[0], context), context);
+    assert.match(markdown, /\*\*Incidental\*\* \(not the tool's effect: never raises a contradiction\)\n\n- calls `appendFileSync` at line 2: a log file via `logCall` at line 3/);
+  });
+});
+
+// ─── following calls across modules and the request method ───
+describe('HTTP method evidence', () => {
+  const effectsOf = (inference: ReturnType<typeof infer>) => inference.evidence.items.filter((e) => e.source === 'handler' && e.effect !== 'opaque').map((e) => `${e.effect} ${e.text}`);
+  test('fetch(url, { method }) through a helper: the caller\'s method, else the helper\'s default', () => {
+    const files = { '/virtual/request.ts': 'export async function request(url: string, options: { method?: string } = {}) {\n  const res = await fetch(url, { method: options.method || "GET" });\n  return res.json();\n}\n' };
+    const get = infer(`import { request } from "./request";\n${reg('show', 'async ({ id }) => { await request(`https://api.example.com/items/${id}`); return { content: [] }; }')}`, files);
+    expectHints(get, { readOnlyHint: [true, 'proven'] });
+    const del = infer(`import { request } from "./request";\n${reg('drop', 'async ({ id }) => { await request(`https://api.example.com/items/${id}`, { method: "DELETE" }); return { content: [] }; }')}`, files);
+    expectHints(del, { readOnlyHint: [false, 'proven'], destructiveHint: [true, 'proven'] });
+    assert.deepEqual(del.hints.destructiveHint.evidence[0].chain?.map((hop) => hop.text), ['request']);
+  });
+  test('PUT overwrites and is idempotent; POST creates and is not', () => {
+    const put = infer(reg('put_item', 'async ({ id, v }) => { await fetch(`https://api.example.com/items/${id}`, { method: "PUT", body: v }); return { content: [] }; }'));
+    expectHints(put, { readOnlyHint: [false, 'proven'], destructiveHint: [true, 'proven'], idempotentHint: [true, 'likely'] });
+    const post = infer(reg('make_item', 'async ({ v }) => { await fetch("https://api.example.com/items", { method: "POST", body: v }); return { content: [] }; }'));
+    expectHints(post, { readOnlyHint: [false, 'likely'], idempotentHint: [false, 'likely'] });
+  });
+  test('axios verbs and request builders with a method field or a verb-named method', () => {
+    assert.deepEqual(effectsOf(infer(`import axios from "axios";\n${reg('drop', 'async ({ id }) => { await axios.delete(`https://api.example.com/x/${id}`); return { content: [] }; }')}`)), ['destroy calls `axios.delete` (DELETE)']);
+    assert.deepEqual(effectsOf(infer(`import { client } from "./gen";\n${reg('drop', 'async ({ id }) => { await client.DELETE("/items/{id}", { params: { path: { id } } }); return { content: [] }; }')}`, { '/virtual/gen.ts': 'export declare const client: any;' })), ['destroy calls `client.DELETE` (DELETE)']);
+    assert.deepEqual(effectsOf(infer(`import { api } from "sdk";\n${reg('search', 'async ({ q }) => { await api.request("/search", "POST", { q }); return { content: [] }; }')}`)), ['append calls `api.request` (POST)']);
+  });
+  test('a URL is open world only when its host comes from the arguments', () => {
+    const open = infer(reg('fetch_page', 'async ({ url }) => { const r = await fetch(url); return { content: [{ type: "text", text: await r.text() }] }; }'));
+    expectHints(open, { openWorldHint: [true, 'proven'] });
+    const own = infer(`const BASE = process.env.API_URL;\n${reg('show', 'async ({ id }) => { const r = await fetch(`${BASE}/items/${id}`); return { content: [{ type: "text", text: await r.text() }] }; }')}`);
+    assert.ok(own.hints.openWorldHint.evidence.every((e) => e.worldWeak), 'a configured host with an argument in its path is only weakly open');
+  });
+});
+
+describe('compiled CommonJS', () => {
+  test('__importDefault(require("fs")) and (0, helper)() calls are followed', () => {
+    const code = `"use strict";
+const node_fs_1 = __importDefault(require("node:fs"));
+const store_1 = require("./store");
+${reg('save', 'async ({ p, t }) => { (0, store_1.save)(p, t); return { content: [] }; }')}`;
+    const inference = infer(code, { '/virtual/store.js': 'const fs_1 = __importDefault(require("fs"));\nfunction save(p, t) { fs_1.default.writeFileSync(p, t); }\nexports.save = save;\n' });
+    expectHints(inference, { readOnlyHint: [false, 'proven'], destructiveHint: [true, 'proven'] });
+  });
+});
+
+describe('.mcp-hints.json evidence section', () => {
+  test('configured functions are facts: pure, writes, deletes, network', () => {
+    const code = `import { db, cache, api } from "./lib";\n${reg('go', 'async ({ id }) => { cache.put(id); await db.exec(id); await purgeAll(); await api.call(id); return { content: [] }; }')}`;
+    const { tools, project } = analyze(code, { '/virtual/lib.ts': 'export declare const db: any, cache: any, api: any;' }, { evidence: { pure: ['cache.*'], writes: ['db.exec'], deletes: ['purge*'], network: ['api.call'] } });
+    const context = { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f: string) => project.getSourceFile(f), options: project.getOptions() };
+    const inference = inferHints(tools[0], context);
+    const items = inference.evidence.items.filter((e) => e.source === 'handler');
+    assert.deepEqual(items.filter((e) => e.effect !== 'opaque').map((e) => `${e.effect} ${e.world} ${e.text} ${e.detail}`), [
+      'write closed calls `db.exec` (a write, per .mcp-hints.json)',
+      'destroy closed calls `purgeAll` (deletes or overwrites, per .mcp-hints.json)',
+      'read open calls `api.call` (reaches the network, per .mcp-hints.json)',
+    ]);
+    assert.ok(!items.some((e) => e.text.includes('cache.put')), 'pure calls leave no evidence');
+  });
+});
+
+describe('evidence chains across modules', () => {
+  test('the hover shows tool → helper → effect with file:line at every hop', () => {
+    const files = {
+      '/virtual/lib/items.ts': 'import { send } from "./http";\nexport function removeItem(id: string) {\n  return send(`/items/${id}`, { method: "DELETE" });\n}\n',
+      '/virtual/lib/http.ts': 'export function send(path: string, init: { method?: string } = {}) {\n  return fetch(`https://api.example.com${path}`, { ...init });\n}\n',
+    };
+    const code = `import { removeItem } from "./lib/items";\n${reg('drop', 'async ({ id }) => { await removeItem(id); return { content: [] }; }')}`;
+    const { tools, project } = analyze(code, files);
+    const context = { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f: string) => project.getSourceFile(f) };
+    const markdown = evidenceMarkdown(inferHints(tools[0], context), context);
+    assert.match(markdown, /- handler: calls `fetch` \(DELETE\) to `https:\/\/api\.example\.com\?` at lib\/http\.ts:2 via `removeItem` at line 2 → `send` at lib\/items\.ts:3/);
   });
 });

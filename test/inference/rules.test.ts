@@ -4,6 +4,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { suggestAnnotations } from '../../server/src/engine/suggest';
 import { analyze, applyFix, honestyFindings, lineOf, MAIN } from './harness';
+import { closedWorldContradicted } from '../../server/src/engine/rules/closed-world-contradicted';
+import { destructiveOmitted } from '../../server/src/engine/rules/destructive-omitted';
+import { destructiveOnReadOnly } from '../../server/src/engine/rules/destructive-on-read-only';
+import { destructiveUnderstated } from '../../server/src/engine/rules/destructive-understated';
+import { idempotentOverclaimed } from '../../server/src/engine/rules/idempotent-overclaimed';
+import { readOnlyContradicted } from '../../server/src/engine/rules/read-only-contradicted';
 
 interface InvalidCase {
   name: string;
@@ -45,7 +51,7 @@ server.registerTool("get_messages", { description: "x", inputSchema: { markAsRea
     code: `import { wipe } from "./helpers";
 server.registerTool("cleanup", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false } }, async ({ p }) => { await wipe(p); return { content: [] }; });`,
     files: { '/virtual/helpers.ts': `import { rm } from "fs/promises";\nexport async function wipe(p: string) {\n  await rm(p, { recursive: true });\n}\n` },
-    errors: [{ rule: 'destructive-understated', message: /^destructiveHint: false, but the handler calls `rm` at helpers\.ts:3\.$/ }],
+    errors: [{ rule: 'destructive-understated', message: /^destructiveHint: false, but the handler calls `rm` at helpers\.ts:3, reached through `wipe` at line 2\.$/ }],
     output: `import { wipe } from "./helpers";
 server.registerTool("cleanup", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await wipe(p); return { content: [] }; });`,
   },
@@ -148,10 +154,11 @@ describe('profile-requirement', () => {
     assert.equal(fixed, `server.registerTool("list_files", { description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async () => ({ content: [] }));`);
     assert.deepEqual(honestyFindings(fixed, {}, { profile: 'chatgpt' }), [], 'a second run changes nothing');
   });
-  test('chatgpt turns destructive-on-read-only off', () => {
-    const explicit = `server.registerTool("list_files", { description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async () => ({ content: [] }));`;
-    assert.ok(analyze(explicit, {}, { profile: 'spec' }).findings.some((f) => f.rule === 'destructive-on-read-only'));
-    assert.ok(!analyze(explicit, {}, { profile: 'chatgpt' }).findings.some((f) => f.rule === 'destructive-on-read-only'));
+  test('explicit consistent values on a read-only tool are never reported, in any profile', () => {
+    const explicit = `server.registerTool("list_files", { title: "List files", description: "x", annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } }, async () => ({ content: [] }));`;
+    for (const profile of ['spec', 'chatgpt', 'claude'] as const) {
+      assert.deepEqual(analyze(explicit, {}, { profile }).findings.map((f) => f.rule), [], profile);
+    }
   });
   test('claude requires a title and the applicable hints', () => {
     const [finding] = honestyFindings(code, {}, { profile: 'claude' });
@@ -198,4 +205,109 @@ describe('profile-requirement on shared constants', () => {
     assert.equal(finding.rule, 'profile-requirement');
     assert.ok(finding.fixes.filter((f) => f.title.startsWith('Write')).every((f) => !f.safe));
   });
+});
+
+// ─── destructive-omitted ───
+// Several hosts (Claude Desktop, Claude Code, Gemini CLI policies, Docker's agent) test destructiveHint === true.
+describe('destructive-omitted', () => {
+  const findings = (code: string, files: Record<string, string> = {}) => analyze(code, files).findings.filter((f) => f.rule === 'destructive-omitted');
+  const cases: { name: string; code: string; files?: Record<string, string>; message?: RegExp; output?: string }[] = [
+    {
+      name: 'an annotations object without destructiveHint on a tool that removes files',
+      code: `import { rm } from "fs/promises";
+server.registerTool("clear", { description: "x", annotations: { readOnlyHint: false } }, async ({ p }) => { await rm(p, { recursive: true }); return { content: [] }; });`,
+      message: /^destructiveHint is omitted, and the handler calls `rm` at line 2\. The spec's default is true, but Claude Desktop, Claude Code, Gemini CLI policies, Docker's agent read a missing destructiveHint as not destructive: write destructiveHint: true\.$/,
+      output: `import { rm } from "fs/promises";
+server.registerTool("clear", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await rm(p, { recursive: true }); return { content: [] }; });`,
+    },
+    {
+      name: 'a DELETE two modules away: the chain is in the message',
+      code: `import { removeItem } from "./items";
+server.registerTool("drop", { description: "x", annotations: { openWorldHint: false } }, async ({ id }) => { await removeItem(id); return { content: [] }; });`,
+      files: {
+        '/virtual/items.ts': `import { api } from "./api";\nexport async function removeItem(id: string) {\n  return api(\`/items/\${id}\`, { method: "DELETE" });\n}\n`,
+        '/virtual/api.ts': `export async function api(path: string, options: { method?: string } = {}) {\n  return fetch(\`https://example.com\${path}\`, { method: options.method ?? "GET" });\n}\n`,
+      },
+      message: /the handler calls `fetch` \(DELETE\) to `https:\/\/example\.com\?` at api\.ts:2, reached through `removeItem` at line 2 → `api` at items\.ts:3\./,
+    },
+  ];
+  for (const c of cases) {
+    test(c.name, () => {
+      const [finding, ...rest] = findings(c.code, c.files);
+      assert.ok(finding, 'a finding');
+      assert.equal(rest.length, 0);
+      if (c.message) assert.match(finding.message, c.message);
+      if (c.output) assert.equal(applyFix(c.code, finding, /destructiveHint: true/), c.output);
+    });
+  }
+  const quiet: { name: string; code: string }[] = [
+    { name: 'destructiveHint written', code: `import { rm } from "fs/promises";\nserver.registerTool("clear", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await rm(p); return { content: [] }; });` },
+    { name: 'a read-only tool', code: `import { readFile } from "fs/promises";\nserver.registerTool("show", { description: "x", annotations: { readOnlyHint: true } }, async ({ p }) => ({ content: [{ type: "text", text: await readFile(p, "utf8") }] }));` },
+    { name: 'a tool that only adds', code: `server.registerTool("note", { description: "x", annotations: { readOnlyHint: false } }, async ({ t }) => { await fetch("https://example.com/notes", { method: "POST", body: t }); return { content: [] }; });` },
+    { name: 'a name that says delete, with an opaque handler', code: `import { api } from "x";\nserver.registerTool("delete_user", { description: "x", annotations: { readOnlyHint: false } }, async (a) => api.go(a));` },
+    { name: 'a temp file overwritten (incidental)', code: `import { writeFileSync } from "fs";\nimport { tmpdir } from "os";\nimport { join } from "path";\nserver.registerTool("render", { description: "x", annotations: { readOnlyHint: false } }, async ({ t }) => { writeFileSync(join(tmpdir(), "render.html"), t); return { content: [] }; });` },
+    { name: 'no annotations at all (missing-annotations covers it)', code: `import { rm } from "fs/promises";\nserver.registerTool("clear", { description: "x" }, async ({ p }) => { await rm(p); return { content: [] }; });` },
+  ];
+  for (const c of quiet) test(`quiet: ${c.name}`, () => assert.deepEqual(findings(c.code).map((f) => f.message), []));
+});
+
+// ─── catch-all tools ───
+describe('catch-all tools (an input switches between reading and deleting)', () => {
+  test('a read-only claim on a tool whose `action` can delete describes only the safe branch', () => {
+    const code = `import { api } from "x";
+server.registerTool("records", { description: "x", inputSchema: { action: z.enum(["list", "delete"]), id: z.string() }, annotations: { readOnlyHint: true } }, async (a) => api.go(a));`;
+    const [finding] = honestyFindings(code);
+    assert.equal(finding.rule, 'read-only-contradicted');
+    assert.match(finding.message, /the input `action` accepts `delete`/);
+    assert.match(finding.message, /switches the tool between reading and writing: its hints must describe the worst branch.*Consider splitting it/);
+  });
+  test('an HTTP method input with GET and DELETE is a catch-all too', () => {
+    const code = `import { api } from "x";
+server.registerTool("call_api", { description: "x", inputSchema: { method: z.enum(["GET", "DELETE"]), path: z.string() }, annotations: { readOnlyHint: false, destructiveHint: false } }, async (a) => api.go(a));`;
+    const [finding] = honestyFindings(code);
+    assert.equal(finding.rule, 'destructive-understated');
+    assert.match(finding.message, /input `method` accepts `DELETE`.*Consider splitting it/);
+  });
+  test('a mode that only writes is not called a catch-all', () => {
+    const code = `import { api } from "x";
+server.registerTool("records", { description: "x", inputSchema: { action: z.enum(["create", "delete"]) }, annotations: { readOnlyHint: true } }, async (a) => api.go(a));`;
+    const [finding] = honestyFindings(code);
+    assert.doesNotMatch(finding.message, /catch-all/);
+  });
+});
+
+// ─── profiles: chatgpt follows OpenAI's review definitions ───
+describe('profiles: what counts as read-only', () => {
+  const code = `import { appendFileSync } from "fs";
+server.registerTool("show", { title: "Show", description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async ({ id }) => {
+  appendFileSync("audit.log", id);
+  return { content: [{ type: "text", text: id }] };
+});`;
+  test('spec and claude: a log file is incidental, the read-only claim stands', () => {
+    assert.deepEqual(honestyFindings(code, {}, { profile: 'spec' }), []);
+    assert.deepEqual(honestyFindings(code, {}, { profile: 'claude' }), []);
+  });
+  test('chatgpt: writing logs is not read-only', () => {
+    const [finding] = honestyFindings(code, {}, { profile: 'chatgpt' });
+    assert.equal(finding?.rule, 'read-only-contradicted');
+    assert.match(finding.message, /calls `appendFileSync` at line 3/);
+  });
+  test('chatgpt: a cache is still not an effect', () => {
+    const cached = `const cache = new Map();\nserver.registerTool("show", { title: "Show", description: "x", annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } }, async ({ id }) => { cache.set(id, 1); return { content: [] }; });`;
+    assert.deepEqual(honestyFindings(cached, {}, { profile: 'chatgpt' }), []);
+  });
+});
+
+// ─── the rule pages' examples are complete files, and they do what the page says ───
+describe('rule page examples', () => {
+  const rules = [readOnlyContradicted, destructiveUnderstated, idempotentOverclaimed, closedWorldContradicted, destructiveOnReadOnly, destructiveOmitted];
+  for (const rule of rules) {
+    rule.docs.examples.forEach((example, index) => {
+      test(`${rule.id} example ${index + 1}: reported, and its honest version is quiet`, () => {
+        assert.match(example.bad, /^import /, 'a complete file starts with its imports');
+        assert.deepEqual(analyze(example.bad).findings.filter((f) => f.rule === rule.id).length, 1, 'the reported example is reported');
+        assert.deepEqual(analyze(example.good).findings.filter((f) => f.rule === rule.id).map((f) => f.message), []);
+      });
+    });
+  }
 });

@@ -1,10 +1,10 @@
 // The static reading of a project: config → files → analysis (in-process or in workers) → sorted records.
 // What `check` reports and `verify` compares.
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
-import { discoverFiles, diskConfigHost, readSourceFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
+import { discoverFiles, diskConfigHost, UNREADABLE_FILE, type ReadResult } from '../engine/files';
 import type { EngineOptions } from '../engine/options';
 import type { Project } from '../engine/project';
 import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';

@@ -4,7 +4,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { findingDocUrl, type FindingKind } from './finding-kind';
-import type { EngineOptions, Profile, RuleSetting } from './options';
+import { EVIDENCE_KINDS, type EngineOptions, type EvidenceConfig, type Profile, type RuleSetting } from './options';
 
 /** Looked up in this order in each folder. */
 export const CONFIG_FILE_NAMES = ['.mcp-hints.json', '.mcp-hints.jsonc'] as const;
@@ -19,6 +19,8 @@ export interface McpHintsConfig {
   /** Extra gitignore-style patterns, relative to the config file's folder. */
   ignore?: string[];
   explainDefaults?: boolean;
+  /** The project's own functions: `{ "pure": ["cache.*"], "writes": ["db.exec"], "deletes": ["purge*"], "network": ["api.call"] }`. */
+  evidence?: EvidenceConfig;
 }
 
 export interface ConfigError {
@@ -34,6 +36,15 @@ export interface ConfigError {
 export type ConfigResult = { ok: true; config: McpHintsConfig } | { ok: false; error: ConfigError };
 
 type JsonSchema = Record<string, unknown>;
+
+/** A function name or pattern in the evidence section: `db.exec`, `cache.*`, `purge*`. */
+const EVIDENCE_PATTERN = /^(?=.*[\w$])[\w$.*]+$/;
+const EVIDENCE_DESCRIPTIONS: Record<(typeof EVIDENCE_KINDS)[number], string> = {
+  pure: 'Calls that change nothing the tool\'s user sees (caches, logging): no evidence, not followed.',
+  writes: 'Calls that write.',
+  deletes: 'Calls that delete or overwrite.',
+  network: 'Calls that reach the open world (a third-party service, the web).',
+};
 
 /**
  * The JSON schema of the config file (contributed to VS Code through `jsonValidation`). Its top-level
@@ -73,6 +84,14 @@ export function configSchema(kinds: readonly FindingKind[]): JsonSchema {
       explainDefaults: {
         type: 'boolean',
         description: 'Fixes add a trailing comment to pessimistic values written for lack of evidence.',
+      },
+      evidence: {
+        type: 'object',
+        description: 'The project\'s own functions, taken as facts: names or patterns (* = any run of name characters) of calls that are pure, write, delete or reach the network.',
+        additionalProperties: false,
+        properties: Object.fromEntries(
+          EVIDENCE_KINDS.map((kind) => [kind, { type: 'array', items: { type: 'string', pattern: EVIDENCE_PATTERN.source }, description: EVIDENCE_DESCRIPTIONS[kind] }]),
+        ),
       },
     },
   };
@@ -142,6 +161,18 @@ export function parseConfig(text: string, knownRules?: ReadonlySet<string>): Con
         if (value.type !== 'boolean') return at('"explainDefaults" must be true or false', value);
         config.explainDefaults = value.value as boolean;
         break;
+      case 'evidence':
+        if (value.type !== 'object') return at(`"evidence" must be an object with any of ${EVIDENCE_KINDS.join(', ')}`, value);
+        config.evidence = {};
+        for (const entry of stringProperties(value)) {
+          if (!(EVIDENCE_KINDS as readonly string[]).includes(entry.key)) return at(`unknown key "${entry.key}" in "evidence" (known: ${EVIDENCE_KINDS.join(', ')})`, entry.keyNode);
+          const items = entry.value.children ?? [];
+          if (entry.value.type !== 'array' || !items.every((item) => item.type === 'string' && EVIDENCE_PATTERN.test(item.value as string))) {
+            return at(`"evidence.${entry.key}" must be an array of function names or patterns (letters, digits, _, $, dots and *), e.g. ["db.exec", "cache.*"]`, entry.value);
+          }
+          config.evidence[entry.key as keyof EvidenceConfig] = items.map((item) => item.value as string);
+        }
+        break;
       default:
         return at(`unknown key "${key}" (known: ${known.filter((k) => k !== '$schema').join(', ')})`, keyNode);
     }
@@ -158,6 +189,8 @@ export function toEngineOptions(config: McpHintsConfig, overrides: EngineOptions
   if (Object.keys(rules).length > 0) options.rules = rules;
   const explainDefaults = overrides.explainDefaults ?? config.explainDefaults;
   if (explainDefaults !== undefined) options.explainDefaults = explainDefaults;
+  const evidence = overrides.evidence ?? config.evidence;
+  if (evidence) options.evidence = evidence;
   return options;
 }
 

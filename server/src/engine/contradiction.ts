@@ -1,7 +1,7 @@
 // Shared by the four contradiction rules: find the explicit optimistic claim, the evidence against it, and build
 // the report (message naming the evidence, related locations, an unsafe fix offering the honest value).
 import { insertIntoAnnotations, toolLoc } from './rules/helpers';
-import { contradictingEvidence, describe, honestValue, inferHints, whereIs, type Inference } from './infer';
+import { chainText, contradictingEvidence, describe, honestValue, inferHints, whereIs, type Inference } from './infer';
 import type { Evidence } from './evidence';
 import type { AnnotationProperty, Fix, HintKey } from './model';
 import type { Report, RuleContext } from './rules/rule';
@@ -16,20 +16,38 @@ export function checkContradiction(context: RuleContext, key: HintKey, claimed: 
   if (!property) return [];
   // destructive and idempotent claims mean nothing on a read-only tool unless the read-only claim is itself wrong.
   const inference = inferHints(context.tool, context);
-  const { evidence } = contradictingEvidence(inference, key);
+  const { evidence } = contradictingEvidence(inference, key, context.options.profile);
   if (evidence.length === 0) return [];
   const first = evidence[0];
   const where = whereIs(first.loc, context);
   const more = evidence.length > 1 ? ` (and ${evidence.length - 1} more)` : '';
   const loc = property.loc.file === context.sourceFile.fileName ? property.loc : toolLoc(context.tool, context);
+  const chain = chainText(first, context);
   return [
     {
-      message: `${key}: ${claimed}, but ${phrase(first, where)}${more}.${nameOnlyNote(evidence)}`,
+      message: `${key}: ${claimed}, but ${phrase(first, where)}${chain ? `, reached through ${chain}` : ''}${more}.${catchAllNote(evidence)}${nameOnlyNote(evidence)}${guessNote(evidence, key)}`,
       loc,
-      related: evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) })),
+      related: [...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) }))],
       fixes: honestFix(context, property, key, inference),
     },
   ];
+}
+
+/** A tool that reads or writes depending on one input is as dangerous as its worst branch. */
+function catchAllNote(evidence: Evidence[]): string {
+  const input = evidence.find((e) => e.catchAll)?.catchAll;
+  return input
+    ? ` The input \`${input}\` switches the tool between reading and writing: its hints must describe the worst branch, and hosts' directories reject such catch-all tools. Consider splitting it into a read tool and a write tool.`
+    : '';
+}
+
+/** Evidence read from names, verbs or a host that may be the server's own: a guess the user can correct. */
+export function restsOnGuess(evidence: Evidence[], key: HintKey): boolean {
+  return evidence.some((e) => e.guess || e.strength === 'weak' || e.source !== 'handler' || (key === 'openWorldHint' && e.worldWeak));
+}
+
+export function guessNote(evidence: Evidence[], key: HintKey): string {
+  return restsOnGuess(evidence, key) ? ' This rests on a guess: if it is wrong, describe the functions involved in the `evidence` section of .mcp-hints.json (pure, writes, deletes, network).' : '';
 }
 
 function nameOnlyNote(evidence: Evidence[]): string {

@@ -33,6 +33,7 @@ export const HINT_DESCRIPTIONS: Readonly<Record<HintKey, HintDescription>> = {
     meaninglessWhen: 'readOnlyHint is true (a read-only tool cannot destroy anything)',
     hosts: [
       'Claude: destructive tools always prompt.',
+      'Claude Desktop, Claude Code, Gemini CLI policies, Docker\'s agent: test `=== true`, so an omitted value reads as not destructive.',
       'ChatGPT: must be written on every tool; an omitted value reads as destructive.',
       'VS Code: not read.',
     ],
@@ -145,8 +146,9 @@ export function hostBehaviour(effective: Record<HintKey, HintValue>, tool?: Tool
   const vscode = [ro ? 'runs it without asking first' : 'asks for confirmation before each call'];
   if (open === true) vscode.push('asks the user to confirm results before they reach the model');
   lines.push(`VS Code: ${vscode.join('; ')}.`);
+  const destructiveOmitted = tool ? !isDeclared(tool, 'destructiveHint') : false;
   lines.push(
-    `Claude: ${ro ? 'may run it without per-call confirmation' : destructive === false ? 'asks for permission (a write)' : 'always prompts (destructive)'}.`,
+    `Claude: ${ro ? 'may run it without per-call confirmation' : destructive === false || destructiveOmitted ? 'asks for permission (a write)' : 'always prompts (destructive)'}.`,
   );
   const chatgptDestructiveOmitted = tool ? !isDeclared(tool, 'destructiveHint') : false;
   lines.push(
@@ -155,6 +157,9 @@ export function hostBehaviour(effective: Record<HintKey, HintValue>, tool?: Tool
       '.',
   );
   lines.push(`Cursor: ${ro ? 'available in Ask mode' : 'not available in Ask mode (only read-only tools run there)'}.`);
+  if (ro === false && tool && !isDeclared(tool, 'destructiveHint')) {
+    lines.push('Claude Desktop, Claude Code, Gemini CLI policies, Docker\'s agent: `destructiveHint` is omitted and they test `=== true`, so they treat the tool as not destructive (the spec default is true).');
+  }
   return lines;
 }
 

@@ -9,7 +9,7 @@ import type { Tool } from './model';
 import { mayRegisterTools } from './parse';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from './resolve';
 import { skipOuterExpressions } from './scope';
-import { EMPTY_ENV, type Binder, type Env, type Value } from './values';
+import { EMPTY_ENV, locOf, type Binder, type Env, type Value } from './values';
 
 const FORMS: readonly Form[] = [sdkForm, listToolsForm, fastmcpForm, tmcpToolsForm];
 const FORM_BY_METHOD = new Map<string, Form>(FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
@@ -21,7 +21,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
   const tools: Tool[] = [];
   const seen = new Set<string>();
   const ids = new Set<string>();
-  const found: { raw: RawTool; expanded: boolean }[][] = [];
+  const found: { raw: RawTool; expanded: boolean; env?: Env }[][] = [];
   for (const { call, method, form } of registrationCalls(sf)) {
     evaluator.resetBudget();
     if (isCustomRegistrar(call, method, evaluator, sf)) continue;
@@ -35,8 +35,14 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
     if (raws) found.push(raws.map((raw) => ({ raw, expanded: false })));
   }
   for (const raws of found) {
-    raws.forEach(({ raw, expanded }, index) => {
+    raws.forEach(({ raw, expanded, env }, index) => {
       const tool = buildTool(raw, expanded, index);
+      // A wrapper's parameters bound to functions at this call site (`tool(name, …, async (args) => …)`): the
+      // evidence follows the wrapper's `cb(args)` into them.
+      const bound = [...(env ?? [])].flatMap(([parameter, value]) =>
+        value.kind === 'function' && ts.isParameter(parameter) ? [{ parameter: locOf(parameter, parameter.getSourceFile()), fn: locOf(value.node, value.sf) }] : [],
+      );
+      if (bound.length > 0) tool.boundFunctions = bound;
       // The call is part of the key: two calls expanded over the same definitions (one loop registering on two
       // servers) are two registrations, even though each tool is located at the shared definition.
       const key = `${tool.nameLoc.file}:${tool.nameLoc.start}:${tool.loc.start}:${tool.name}:${raw.call.pos}`;
@@ -98,7 +104,7 @@ function collectCalls(node: ts.Node, out: Candidate[]): void {
 }
 
 /** Runs the form, expanding loops, callbacks and wrappers that supply the name or the annotations. */
-function extractExpanded(form: Form, call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): { raw: RawTool; expanded: boolean }[] {
+function extractExpanded(form: Form, call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): { raw: RawTool; expanded: boolean; env: Env }[] {
   const ctx = { sf, evaluator };
   const runs = expandEnvs<{ raws: RawTool[] | undefined; env: Env }>(
     evaluator,
@@ -108,7 +114,7 @@ function extractExpanded(form: Form, call: ts.CallExpression, method: string, ev
     // …)` in a `forEach`) is read again per value, as a call whose name waits on a binder is.
     ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)),
   );
-  return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env)).flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0 })));
+  return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env)).flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0, env })));
 }
 
 /**

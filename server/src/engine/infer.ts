@@ -4,6 +4,7 @@
 import type ts from 'typescript';
 import { collectEvidence, type Effect, type Evidence, type ToolEvidence } from './evidence';
 import { HINT_DEFAULTS, type HintKey, type Loc, type Tool } from './model';
+import type { EngineOptions, Profile } from './options';
 
 export type Confidence = 'proven' | 'likely' | 'unknown';
 
@@ -29,10 +30,12 @@ export interface Inference {
 export interface InferenceContext {
   sourceFile: ts.SourceFile;
   sourceFileOf(file: string): ts.SourceFile | undefined;
+  /** The engine's options: `evidence` from .mcp-hints.json is taken as facts. */
+  options?: EngineOptions;
 }
 
 const WRITES: readonly Effect[] = ['write', 'destroy', 'append', 'process'];
-const cache = new WeakMap<Tool, Inference>();
+const cache = new WeakMap<Tool, { config: unknown; result: Inference }>();
 
 /** The evidence and the inferred hints for a tool: pure, cached per Tool object. The hover shows this. */
 export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
@@ -40,16 +43,18 @@ export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
 }
 
 export function inferHints(tool: Tool, context: InferenceContext): Inference {
+  const config = context.options?.evidence;
   const cached = cache.get(tool);
-  if (cached) return cached;
-  const evidence = collectEvidence(tool, context.sourceFile, context.sourceFileOf);
+  if (cached && cached.config === config) return cached.result;
+  const evidence = collectEvidence(tool, context.sourceFile, context.sourceFileOf, config);
   const result = inferFromEvidence(evidence);
-  cache.set(tool, result);
+  cache.set(tool, { config, result });
   return result;
 }
 
 export function inferFromEvidence(evidence: ToolEvidence): Inference {
-  const { items } = evidence;
+  // Incidental effects (logs, temp files, caches, telemetry pings) are shown, never weighed.
+  const items = evidence.items.filter((e) => !e.incidental);
   const complete = evidence.handler === 'complete';
   const handlerItems = items.filter((e) => e.source === 'handler' && e.effect !== 'opaque');
   const handlerStrong = handlerItems.filter((e) => e.strength === 'strong');
@@ -169,7 +174,8 @@ const NAME_AGREES: Record<HintKey, (e: Evidence) => boolean> = {
   readOnlyHint: (e) => WRITES.includes(e.effect),
   destructiveHint: (e) => e.effect === 'destroy',
   idempotentHint: (e) => e.effect === 'append',
-  openWorldHint: () => false,
+  // `web_search`, `crawl_site`: the name says the web, the handler sends a request.
+  openWorldHint: (e) => e.world === 'open',
 };
 
 /**
@@ -181,16 +187,20 @@ const NAME_AGREES: Record<HintKey, (e: Evidence) => boolean> = {
  * - Guesses from method names, POST requests and module flags (weak handler evidence) never raise: they go to notes.
  * Running a process is not a contradiction by itself: it may only read.
  */
-export function contradictingEvidence(inference: Inference, key: HintKey): { evidence: Evidence[]; outweighed: Evidence[] } {
+export function contradictingEvidence(inference: Inference, key: HintKey, profile?: Profile): { evidence: Evidence[]; outweighed: Evidence[] } {
   const { matches } = CONTRADICTING[key];
-  const items = inference.evidence.items.filter((e) => matches(e) && e.effect !== 'process');
-  if (key === 'idempotentHint' && inference.evidence.items.some((e) => e.effect === 'idempotency-key')) return { evidence: [], outweighed: items };
+  // OpenAI's review: "writing logs, saving artifacts … is not read-only". Under the chatgpt profile a log or temp
+  // file the tool writes counts against readOnlyHint: true; caches, telemetry pings and debug-only code still do not.
+  const counts = (e: Evidence) => !e.incidental || (profile === 'chatgpt' && key === 'readOnlyHint' && /log file|temp file/.test(e.incidental));
+  const weighed = inference.evidence.items.filter(counts);
+  const items = weighed.filter((e) => matches(e) && e.effect !== 'process');
+  if (key === 'idempotentHint' && weighed.some((e) => e.effect === 'idempotency-key')) return { evidence: [], outweighed: items };
   const isStrong = (e: Evidence) => e.strength === 'strong' && !(key === 'openWorldHint' && e.worldWeak);
   const strongHandler = items.filter((e) => e.source === 'handler' && isStrong(e));
   if (strongHandler.length > 0) return { evidence: strongHandler, outweighed: items.filter((e) => !strongHandler.includes(e)) };
   // Weak handler evidence that the name agrees with (`save_note` calling `notes.set`, `send_message` POSTing).
   const weakHandler = items.filter((e) => e.source === 'handler' && !isStrong(e));
-  const name = inference.evidence.items.filter((e) => e.source === 'name' && NAME_AGREES[key](e));
+  const name = weighed.filter((e) => e.source === 'name' && NAME_AGREES[key](e));
   if (weakHandler.length > 0 && name.length > 0) return { evidence: [...weakHandler, name[0]], outweighed: [] };
   const visibility = inference.evidence.handler;
   if (visibility === 'complete') return { evidence: [], outweighed: items };
@@ -214,12 +224,18 @@ export function isOptimisticClaim(key: HintKey, value: unknown): boolean {
   return value === CONTRADICTING[key].claimed;
 }
 
+/** `loc` relative to the registration's folder when below it (`lib/api.js`), else its base name. */
+function relativeName(file: string, from: string): string {
+  const dir = from.slice(0, from.lastIndexOf('/') + 1);
+  return file.startsWith(dir) ? file.slice(dir.length) : file.slice(file.lastIndexOf('/') + 1);
+}
+
 /** "line 18" in the same file, "helpers.ts:18" elsewhere. */
 export function whereIs(loc: Loc, context: InferenceContext): string {
   const sf = loc.file === context.sourceFile.fileName ? context.sourceFile : context.sourceFileOf(loc.file);
   const line = sf ? sf.getLineAndCharacterOfPosition(loc.start).line + 1 : undefined;
   if (loc.file === context.sourceFile.fileName) return line ? `at line ${line}` : '';
-  const base = loc.file.slice(loc.file.lastIndexOf('/') + 1);
+  const base = relativeName(loc.file, context.sourceFile.fileName);
   return line ? `at ${base}:${line}` : `in ${base}`;
 }
 
@@ -234,10 +250,21 @@ export function evidenceMarkdown(inference: Inference, context: InferenceContext
     lines.push(`- \`${hint.key}: ${hint.value}\` (${confidence}): ${hint.reason}`);
   }
   if (inference.notes.length > 0) lines.push('', ...inference.notes.map((note) => `> ${note}`));
-  const shown = inference.evidence.items.filter((e) => e.effect !== 'opaque').slice(0, 8);
+  const shown = inference.evidence.items.filter((e) => e.effect !== 'opaque' && !e.incidental).slice(0, 8);
   if (shown.length > 0) {
     lines.push('', '**Evidence**', '');
-    for (const e of shown) lines.push(`- ${e.source}${e.strength === 'weak' ? ' (weak)' : ''}: ${describe(e)} ${whereIs(e.loc, context)}`.trimEnd());
+    for (const e of shown) lines.push(`- ${e.source}${e.strength === 'weak' ? ' (weak)' : ''}: ${describe(e)} ${whereIs(e.loc, context)}${chainText(e, context, ' via ')}`.trimEnd());
+  }
+  const incidental = inference.evidence.items.filter((e) => e.incidental).slice(0, 5);
+  if (incidental.length > 0) {
+    lines.push('', '**Incidental** (not the tool\'s effect: never raises a contradiction)', '');
+    for (const e of incidental) lines.push(`- ${describe(e)} ${whereIs(e.loc, context)}: ${e.incidental}${chainText(e, context, ' via ')}`.trimEnd());
   }
   return lines.join('\n');
+}
+
+/** "tool → `githubRequest` (issues.js:59) → here": the calls followed to reach the evidence, with file:line. */
+export function chainText(e: Evidence, context: InferenceContext, prefix = ''): string {
+  if (!e.chain || e.chain.length === 0) return '';
+  return `${prefix}${e.chain.map((hop) => `\`${hop.text}\` ${whereIs(hop.loc, context)}`.trimEnd()).join(' → ')}`;
 }

@@ -130,6 +130,8 @@ export interface Tool {
   expanded: boolean;
   /** Other facts the rules need about the call. */
   callArgs?: Loc[];
+  /** Parameters of a registering wrapper bound to functions for this tool (its real handler, passed as `cb`). */
+  boundFunctions?: { parameter: Loc; fn: Loc }[];
 }
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';

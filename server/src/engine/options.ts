@@ -4,6 +4,23 @@ import type { ApprovedEntry } from './review/record';
 export type RuleSetting = Severity | 'off';
 export type Profile = 'spec' | 'chatgpt' | 'claude';
 
+/**
+ * Facts about the project's own functions, from `.mcp-hints.json`: names or patterns (`*` matches any run of
+ * characters) of callees, matched against the call as written (`cache.set`) or its last segments.
+ */
+export interface EvidenceConfig {
+  /** Calls that change nothing the tool's user sees (caches, logging): no evidence, not followed. */
+  pure?: string[];
+  /** Calls that write. */
+  writes?: string[];
+  /** Calls that delete or overwrite. */
+  deletes?: string[];
+  /** Calls that reach the open world (a third-party service, the web). */
+  network?: string[];
+}
+
+export const EVIDENCE_KINDS = ['pure', 'writes', 'deletes', 'network'] as const;
+
 /** Settings the engine reads; the LSP reads them from the client, the CLI from flags and `.mcp-hints.json`. */
 export interface EngineOptions {
   /** Severity per rule id; 'off' disables it. Missing ids keep their default. */
@@ -14,6 +31,8 @@ export interface EngineOptions {
   explainDefaults?: boolean;
   /** Review records (`mcp-hints.lock.json`) in force, loaded by the adapters through review/disk.ts. */
   review?: ReviewOptions;
+  /** The project's own functions, taken as facts by the evidence. */
+  evidence?: EvidenceConfig;
 }
 
 /** One record: the folder it governs and its entries (plain data, so it crosses to worker threads). */

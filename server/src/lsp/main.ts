@@ -348,11 +348,11 @@ connection.onHover(
       // What the code shows about the tool (inferred hints, evidence, name-only notes), from the engine's inference.
       const project = workspace.project;
       const sourceFile = project.getSourceFile(analysis.file);
-      const context = sourceFile && { sourceFile, sourceFileOf: (file: string) => project.getSourceFile(file) };
       const options = project.getOptions();
+      const context = sourceFile && { sourceFile, sourceFileOf: (file: string) => project.getSourceFile(file), options };
       const notes = context
         ? (tool: Tool) => {
-            const review = reviewTool({ tool, options, ...context });
+            const review = reviewTool({ tool, ...context });
             const evidence = evidenceMarkdown(evidenceFor(tool, context), context);
             return review ? `${evidence}\n\n---\n\n${reviewMarkdown(review)}` : evidence;
           }

@@ -9,7 +9,9 @@ import { resolveModulePath } from '../modules';
 import { Evaluator, type SourceProvider } from '../resolve';
 import { findDeclaration, propertyNameText, skipOuterExpressions } from '../scope';
 import { EMPTY_ENV, locOf } from '../values';
-import type { Effect, Evidence, HandlerVisibility } from './model';
+import type { Effect, Evidence, HandlerVisibility, Hop } from './model';
+import type { EvidenceConfig } from '../options';
+import { configuredEffect } from './configured';
 import { FS_MODULES, fsMethodEffect } from './tables/fs';
 import { HTTP_GLOBALS, HTTP_METHOD_EFFECT, HTTP_METHOD_MEMBERS, HTTP_MODULES, HTTP_REQUEST_MEMBERS, LOCAL_URL } from './tables/http';
 import {
@@ -57,15 +59,29 @@ interface Body {
   sf: ts.SourceFile;
 }
 
-export function handlerEvidence(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): HandlerEvidence {
+export function handlerEvidence(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile, config?: EvidenceConfig): HandlerEvidence {
   const bodies = handlerBodies(tool, sources, registrationSf);
   if (bodies.length === 0) return { items: [], visibility: 'none', loc: null };
-  const walker = new HandlerWalker(sources);
+  const walker = new HandlerWalker(sources, config, tool.name ? words(tool.name) : [], boundFunctionsOf(tool, sources, registrationSf));
   for (const body of bodies) walker.walk(body.node, body.sf, 0);
   return { items: walker.items, visibility: walker.partial ? 'partial' : 'complete', loc: locOf(bodies[0].node, bodies[0].sf) };
 }
 
 // ---- finding the handler ----
+
+function boundFunctionsOf(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Map<ts.Node, Body> {
+  const out = new Map<ts.Node, Body>();
+  for (const { parameter, fn } of tool.boundFunctions ?? []) {
+    const psf = parameter.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(parameter.file);
+    const fsf = fn.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(fn.file);
+    let p = psf && nodeAt(psf, parameter);
+    while (p && !ts.isParameter(p)) p = p.parent;
+    let f = fsf && nodeAt(fsf, fn);
+    while (f && !ts.isFunctionLike(f)) f = f.parent;
+    if (p && f && fsf) out.set(p, { node: f, sf: fsf });
+  }
+  return out;
+}
 
 function handlerBodies(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Body[] {
   // `registerTool(name, config, wrap(async (args) => …))`: the evaluator resolves the wrapper to the closure it
@@ -250,12 +266,38 @@ const MUTATING_METHODS: Readonly<Record<string, Effect>> = {
   reverse: 'write',
   fill: 'destroy',
 };
+/** Event plumbing on any object: subscribing and unsubscribing change nothing outside the process. */
+const EVENT_METHODS = new Set(['addEventListener', 'removeEventListener', 'dispatchEvent', 'on', 'once', 'off', 'addListener', 'removeListener', 'removeAllListeners', 'setMaxListeners', 'prependListener']);
+/** Request-building values: `headers.delete("x")`, `url.searchParams.set(…)` edit a request before it is sent. */
+const REQUEST_PARTS = new Set(['headers', 'searchParams', 'params', 'query']);
+const HTTP_VERB = /^(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/;
+/** Functions whose writes are bookkeeping, not the tool's effect: loggers, caches, telemetry. */
+const INCIDENTAL_FUNCTION = /(?:^|[a-z_])(?:log|logs|logger|debug|trace|cache|cached|memo|memoize|telemetry|metrics?|analytics|track)(?:[A-Z_]|$)|^(?:log|debug|trace|cache)/i;
+/** Paths and module state that are bookkeeping: temp files, logs, caches. */
+const INCIDENTAL_PATH = /\btmp\b|\btemp\b|tmpdir|\.log\b|\blogs?\b|\bcache\b|\.cache\b/i;
+const INCIDENTAL_STATE = /cache|cached|memo|seen|pending|inflight|in_flight|promise$|^_?client$|instance$/i;
+/** Conditions that only hold while developing (`process.env.NODE_ENV === "development"`, `DEBUG`). */
+const DEBUG_GUARD = /NODE_ENV\s*===?\s*["'`]development|\bDEBUG\b|\bVERBOSE\b/;
+
 const READING_METHODS = new Set(['get', 'has', 'keys', 'values', 'entries', 'forEach', 'find', 'filter', 'map', 'slice', 'includes', 'indexOf', 'some', 'every', 'reduce', 'at', 'join']);
 
 class HandlerWalker {
   readonly items: Evidence[] = [];
   partial = false;
-  private readonly visited = new Set<ts.Node>();
+  /** Functions walked, each with the request methods it was walked for (a helper called for GET, then for POST). */
+  private readonly visited = new Map<ts.Node, Set<string>>();
+  private walks = 0;
+  /** The followed calls from the handler to the function being walked: tool → helper → … */
+  private readonly hops: Hop[] = [];
+  /** Why the function being walked is bookkeeping (a logger, a cache helper), innermost last. */
+  private readonly incidentalFrames: string[] = [];
+  /**
+   * The request method each followed call passed (`githubRequest(url, { method: "POST" })`), innermost last:
+   * a string when given, null when the call gives none (the helper's default applies), undefined when unknown.
+   */
+  private readonly methodFrames: (string | null | undefined)[] = [];
+  /** What each followed call passed for the callee's parameters, so a helper's `url` can be traced to the tool's arguments. */
+  private readonly argumentsOf = new Map<ts.Node, ts.Expression>();
   private budget = NODE_BUDGET;
   private readonly evaluator: Evaluator;
   private readonly seenOpaque = new Set<string>();
@@ -264,17 +306,28 @@ class HandlerWalker {
   /** Parameters of followed functions that received a function literal at the call. */
   private readonly boundCallbacks = new Set<ts.Node>();
 
-  constructor(private readonly sources: SourceProvider) {
+  constructor(
+    private readonly sources: SourceProvider,
+    private readonly config?: EvidenceConfig,
+    /** The tool's name in words: a tool named `write_log` writing a log file is doing its job, not bookkeeping. */
+    private readonly toolWords: string[] = [],
+    /** A registering wrapper's parameters bound to this tool's functions (`cb` → the tool's own callback). */
+    private readonly bound: ReadonlyMap<ts.Node, Body> = new Map(),
+  ) {
     this.evaluator = new Evaluator(sources, new Set());
   }
 
   walk(root: ts.Node, sf: ts.SourceFile, depth: number): void {
-    if (this.visited.has(root)) return;
-    if (this.visited.size >= MAX_FUNCTIONS) {
+    const context = String(this.methodFrames.at(-1));
+    const seen = this.visited.get(root);
+    if (seen?.has(context)) return;
+    if (this.walks >= MAX_FUNCTIONS) {
       this.markPartial();
       return;
     }
-    this.visited.add(root);
+    this.walks++;
+    if (seen) seen.add(context);
+    else this.visited.set(root, new Set([context]));
     if (depth === 0) {
       const handlers = ts.isFunctionLike(root) ? [root] : ts.isCallExpression(root) ? root.arguments.map((a) => skipOuterExpressions(a)).filter((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a)) : [];
       for (const fn of handlers) for (const parameter of (fn as ts.SignatureDeclaration).parameters) this.dataParams.add(parameter);
@@ -308,17 +361,42 @@ class HandlerWalker {
   }
 
   private add(evidence: Omit<Evidence, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void {
-    this.items.push({ source: 'handler', loc: locOf(node, sf), ...evidence });
+    const item: Evidence = { source: 'handler', loc: locOf(node, sf), ...evidence };
+    if (this.hops.length > 0) item.chain = [...this.hops];
+    if (item.effect !== 'read' && item.effect !== 'opaque') {
+      // Code that runs only while developing is never the tool's behaviour, whatever it writes (in every profile).
+      const why = debugGuarded(node, sf) ? 'runs only in development or debug mode' : (item.incidental ?? this.incidentalFrames.at(-1));
+      if (why) item.incidental = why;
+    }
+    this.items.push(item);
+  }
+
+  /** A call `.mcp-hints.json` describes: its kind is a fact. Returns true when it did. */
+  private configured(callee: ts.Expression, call: ts.CallExpression, sf: ts.SourceFile, text: string): boolean {
+    const kind = this.config && configuredEffect(this.config, callee.getText(sf));
+    if (!kind) return false;
+    const why = 'per .mcp-hints.json';
+    if (kind === 'pure') return true;
+    if (kind === 'writes') this.add({ effect: 'write', strength: 'strong', world: 'closed', text: `calls \`${text}\``, detail: `(a write, ${why})` }, call, sf);
+    else if (kind === 'deletes') this.add({ effect: 'destroy', strength: 'strong', world: 'closed', text: `calls \`${text}\``, detail: `(deletes or overwrites, ${why})` }, call, sf);
+    else {
+      // The network says where, not what: the request may write, so nothing optimistic is proven by it.
+      this.markPartial();
+      this.add({ effect: 'read', strength: 'strong', world: 'open', text: `calls \`${text}\``, detail: `(reaches the network, ${why})` }, call, sf);
+    }
+    return true;
   }
 
   // ---- calls ----
 
   private call(call: ts.CallExpression, sf: ts.SourceFile, depth: number): void {
-    const callee = skipOuterExpressions(call.expression);
+    const callee = withoutComma(skipOuterExpressions(call.expression));
     if (callee.kind === ts.SyntaxKind.SuperKeyword || callee.kind === ts.SyntaxKind.ImportKeyword) return;
     const chain = memberChain(callee);
     const method = chain.path.at(-1);
     const text = truncate(callee.getText(sf));
+    if (this.configured(callee, call, sf, text)) return;
+    if (method && (EVENT_METHODS.has(method) || (chain.path.length >= 2 && REQUEST_PARTS.has(chain.path.at(-2)!)))) return;
 
     // SQL text first: `db.query("DELETE FROM …")`, whatever the client.
     if (method && SQL_METHODS.includes(method) && call.arguments.length > 0) {
@@ -362,11 +440,23 @@ class HandlerWalker {
     // Local functions: follow them.
     if (origin.kind !== 'package' && this.follow(callee, sf, depth, call)) return;
 
+    // A request builder the analyser cannot read, with its method spelled out: `client.GET("/items")`,
+    // `api.request("/search", "POST", body)`, `send({ method: "DELETE", url })`.
+    const builderMethod = last && HTTP_VERB.test(last) ? last : this.methodInArguments(call, sf);
+    if (builderMethod) {
+      this.http(builderMethod, call, sf, text);
+      return;
+    }
+
     if (origin.kind === 'module-state' && last) {
       const mutation = lookup(MUTATING_METHODS, last);
       if (mutation && chain.path.length === 1) {
         // Module state is as often a cache or a session registry as the tool's data: weak unless the name agrees.
-        this.add({ effect: mutation, strength: 'weak', world: 'closed', text: `calls \`${text}\` on module state \`${origin.name}\`` }, call, sf);
+        const incidental = INCIDENTAL_STATE.test(origin.name) ? `module state \`${origin.name}\` is a cache` : undefined;
+        // Read by code this tool never runs (another tool, a resource): a store, and the write is the tool's effect.
+        // Removing from such state stays weak: handle registries and per-call bookkeeping look the same as a store.
+        const store = !incidental && mutation !== 'destroy' && this.readElsewhere(origin.decl, sf);
+        this.add({ effect: mutation, strength: store ? 'strong' : 'weak', world: 'closed', text: `calls \`${text}\` on module state \`${origin.name}\``, ...(store ? { detail: '(a store other code reads)' } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
         return;
       }
       if (READING_METHODS.has(last) && chain.path.length === 1) {
@@ -411,7 +501,7 @@ class HandlerWalker {
     if (verb) {
       // `client.deleteNamespacedPod(…)`: a specific destroying method name is strong; `x.delete(k)` or `api.sendX` stay guesses.
       const specific = verb.effect === 'destroy' && words(last!).length > 1 && origin.kind !== 'value';
-      this.add({ effect: verb.effect, strength: specific ? 'strong' : 'weak', text: `calls \`${text}\`${from}`, detail: `(its name starts with \`${verb.verb}\`)` }, call, sf);
+      this.add({ effect: verb.effect, strength: specific ? 'strong' : 'weak', guess: true, text: `calls \`${text}\`${from}`, detail: `(its name starts with \`${verb.verb}\`)` }, call, sf);
     }
   }
 
@@ -431,7 +521,10 @@ class HandlerWalker {
         const createOnly = !!flag?.includes('x');
         const flagged: Effect | undefined = createOnly ? 'write' : flag?.startsWith('a') ? 'append' : undefined;
         const detail = flagged ? `(with flag \`${flag}\`)` : undefined;
-        this.add({ effect: flagged ?? effect, strength: 'strong', world: 'closed', text: `calls \`${text}\``, ...(detail ? { detail } : {}), ...(createOnly ? { createOnly } : {}), ...(moves ? { notRepeatable: true } : {}) }, call, sf);
+        // Removing a path is never bookkeeping here: `rm("/tmp/x")` may be exactly what the tool is for.
+        const removes = /^(?:rm|rmdir|unlink|remove|emptyDir|truncate)/.test(member);
+        const incidental = effect !== 'read' && !removes && call.arguments[0] ? this.incidentalPath(call.arguments[0], sf) : undefined;
+        this.add({ effect: flagged ?? effect, strength: 'strong', world: 'closed', text: `calls \`${text}\``, ...(detail ? { detail } : {}), ...(createOnly ? { createOnly } : {}), ...(moves ? { notRepeatable: true } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
         return true;
       }
       if (PURE_METHODS.includes(member) || member === 'promises') return true;
@@ -480,11 +573,15 @@ class HandlerWalker {
     const urlArg = call.arguments[0];
     const urlText = urlArg ? this.literalText(urlArg, sf) : undefined;
     const local = urlText !== undefined && LOCAL_URL.test(urlText);
-    const fromArgs = urlArg ? dependsOnParameters(urlArg, sf) : false;
+    const fromArgs = urlArg ? this.urlFromArguments(urlArg) : false;
     const effect: Effect = method === 'unknown' ? 'write' : (lookup(HTTP_METHOD_EFFECT, method) ?? 'write');
     const where = fromArgs ? 'with a URL from its arguments' : urlText ? `to \`${truncate(urlText, 50)}\`` : 'to a fixed or configured host';
+    // A GET whose answer nobody reads is a ping (a telemetry pixel), not what the tool reads or reaches.
+    const ping = (method === 'GET' || method === 'HEAD') && resultDiscarded(call);
     this.add(
       {
+        ...(ping ? { incidental: 'a request whose answer is never read (a telemetry ping)' } : {}),
+        ...(method === 'POST' || method === 'unknown' ? { guess: true } : {}),
         effect,
         // Many read APIs take their query as a POST (search, GraphQL): a POST is a write for inference, but weak.
         strength: method === 'unknown' || method === 'POST' ? 'weak' : 'strong',
@@ -504,16 +601,70 @@ class HandlerWalker {
     for (const arg of call.arguments) {
       const inner = skipOuterExpressions(arg);
       if (!ts.isObjectLiteralExpression(inner)) continue;
-      for (const property of inner.properties) {
+      // Later properties win: walk from the end.
+      for (const property of [...inner.properties].reverse()) {
         if (ts.isPropertyAssignment(property) && propertyNameText(property.name) === 'method') {
-          const value = this.literalText(property.initializer, sf);
-          return value ? value.toUpperCase() : 'unknown';
+          const value = this.resolveMethod(property.initializer, sf);
+          return value === null ? 'GET' : (value ?? 'unknown');
         }
-        if (ts.isShorthandPropertyAssignment(property) && property.name.text === 'method') return 'unknown';
-        if (ts.isSpreadAssignment(property)) return 'unknown';
+        if (ts.isShorthandPropertyAssignment(property) && property.name.text === 'method') {
+          const value = this.resolveMethod(property.name, sf);
+          return value === null ? 'GET' : (value ?? 'unknown');
+        }
+        if (ts.isSpreadAssignment(property)) {
+          // `{ ...options }` where `options` is what the caller passed: the caller's method, if it gave one.
+          const value = this.fromCaller(property.expression);
+          if (value === null) continue;
+          return value ?? 'unknown';
+        }
       }
     }
     return 'GET';
+  }
+
+  /** A request method expression: a literal, the caller's (`options.method`), or a default (`m || "GET"`). Null: none given. */
+  private resolveMethod(expr: ts.Expression, sf: ts.SourceFile): string | null | undefined {
+    const inner = skipOuterExpressions(expr);
+    const literal = this.literalText(inner, sf);
+    if (literal !== undefined) return HTTP_VERB.test(literal.toUpperCase()) ? literal.toUpperCase() : undefined;
+    if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken || inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) {
+      const left = this.resolveMethod(inner.left, sf);
+      return left === null ? this.resolveMethod(inner.right, sf) : left;
+    }
+    return this.fromCaller(inner);
+  }
+
+  /** What the innermost followed call passed for a parameter-derived value (`options.method`, `...init`). */
+  private fromCaller(expr: ts.Expression): string | null | undefined {
+    const root = memberChain(skipOuterExpressions(expr)).root;
+    if (!ts.isIdentifier(root) || this.methodFrames.length === 0) return undefined;
+    const decl = findDeclaration(root.text, root);
+    return decl?.kind === 'parameter' && !this.dataParams.has(decl.declaration) ? this.methodFrames.at(-1) : undefined;
+  }
+
+  /** The method a call spells out: an argument `"POST"`, or `{ method: "DELETE" }`. */
+  private methodInArguments(call: ts.CallExpression, sf: ts.SourceFile): string | undefined {
+    for (const arg of call.arguments) {
+      const inner = skipOuterExpressions(arg);
+      if (ts.isStringLiteralLike(inner) && HTTP_VERB.test(inner.text)) return inner.text;
+      if (!ts.isObjectLiteralExpression(inner)) continue;
+      for (const property of inner.properties) {
+        if (ts.isPropertyAssignment(property) && propertyNameText(property.name) === 'method') {
+          const value = this.literalText(property.initializer, sf)?.toUpperCase();
+          if (value && HTTP_VERB.test(value)) return value;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** Does the call pass something that may carry request options (an options object it did not write out)? */
+  private passesOptions(call: ts.CallExpression): boolean {
+    return call.arguments.some((arg) => {
+      const inner = skipOuterExpressions(arg);
+      if (ts.isObjectLiteralExpression(inner)) return inner.properties.some((p) => ts.isSpreadAssignment(p));
+      return ts.isIdentifier(inner) && /opt|init|config|request|req$|settings/i.test(inner.text);
+    });
   }
 
   private routeOf(arg: ts.Expression, sf: ts.SourceFile): { method: string; path: string } | undefined {
@@ -585,7 +736,8 @@ class HandlerWalker {
     if (decl?.kind === 'variable' && isModuleLevel(decl.declaration)) {
       // `warned = true`, `clientPromise = …`: memoisation and flags look the same as state; only containers
       // (`store.set`, `items.push`) are strong evidence.
-      this.add({ effect, strength: 'weak', world: 'closed', text: `changes module state \`${truncate(target.getText(sf))}\`` }, node, sf);
+      const incidental = INCIDENTAL_STATE.test(chain.root.text) ? `module state \`${chain.root.text}\` is a cache` : undefined;
+      this.add({ effect, strength: 'weak', world: 'closed', text: `changes module state \`${truncate(target.getText(sf))}\``, ...(incidental ? { incidental } : {}) }, node, sf);
     }
     if (!decl && chain.root.text === 'process' && chain.path[0] === 'env') {
       this.add({ effect, strength: 'strong', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
@@ -602,7 +754,13 @@ class HandlerWalker {
       const root = memberChain(callee).root;
       if (ts.isIdentifier(root)) {
         const decl = findDeclaration(root.text, root);
-        if (decl?.kind === 'parameter') return false;
+        if (decl?.kind === 'parameter') {
+          const fn = root === callee ? this.bound.get(decl.declaration) : undefined;
+          if (!fn) return false;
+          target = fn;
+          // The tool's own callback: its parameters are the tool's arguments.
+          for (const parameter of (fn.node as ts.SignatureDeclaration).parameters ?? []) this.dataParams.add(parameter);
+        }
         if (decl?.kind === 'import' && !decl.module.startsWith('.')) return false;
         if (!decl) return false;
       }
@@ -613,7 +771,7 @@ class HandlerWalker {
       } catch {
         return false;
       }
-      if (value.kind === 'function' && value.node.body) target = { node: value.node, sf: value.sf };
+      if (!target && value.kind === 'function' && value.node.body) target = { node: value.node, sf: value.sf };
     }
     if (!target) return false;
     // Reporting helpers in telemetry or logging modules (`trackUsage`, `logToolCall`) report on the tool; anything
@@ -629,7 +787,21 @@ class HandlerWalker {
       const inner = skipOuterExpressions(arg);
       if (parameters?.[index] && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))) this.boundCallbacks.add(parameters[index]);
     });
-    this.walk(target.node, target.sf, depth + 1);
+    const name = functionName(target.node);
+    const incidental = name && INCIDENTAL_FUNCTION.test(name) ? `inside \`${name}\`, a logging or caching helper` : undefined;
+    this.hops.push({ text: truncate(callee.getText(sf), 40), loc: locOf(call, sf) });
+    if (incidental) this.incidentalFrames.push(incidental);
+    this.methodFrames.push(this.methodInArguments(call, sf) ?? (this.passesOptions(call) ? undefined : null));
+    parameters?.forEach((parameter, index) => {
+      if (call.arguments[index]) this.argumentsOf.set(parameter, call.arguments[index]);
+    });
+    try {
+      this.walk(target.node, target.sf, depth + 1);
+    } finally {
+      this.methodFrames.pop();
+      if (incidental) this.incidentalFrames.pop();
+      this.hops.pop();
+    }
     return true;
   }
 
@@ -661,8 +833,9 @@ class HandlerWalker {
           const declaration = decl.declaration;
           const init = declaration.initializer && skipOuterExpressions(declaration.initializer);
           if (!init) return isModuleLevel(declaration) ? { kind: 'unknown', text: expr.text } : { kind: 'value' };
-          if (ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' && init.arguments[0] && ts.isStringLiteralLike(init.arguments[0])) {
-            const module = init.arguments[0].text;
+          const required = requiredModule(init);
+          if (required !== undefined) {
+            const module = required;
             if (module.startsWith('.')) return this.relativeImportOrigin(module, sf);
             const path = (decl.path ?? []).flatMap((step) => ('property' in step ? [step.property] : []));
             return { kind: 'package', module, path };
@@ -719,6 +892,79 @@ class HandlerWalker {
     return target ? { kind: 'value' } : { kind: 'unknown', text: module };
   }
 
+  /** Why a written path is bookkeeping: under the temp directory, a log file, a cache. Undefined: it may be the tool's effect. */
+  private incidentalPath(arg: ts.Expression, sf: ts.SourceFile, depth = 0): string | undefined {
+    if (depth > 3) return undefined;
+    const inner = skipOuterExpressions(arg);
+    // A path from the tool's arguments is what the user asked for (an artifact), whatever its name.
+    if (identifierNodes(inner).some((id) => this.isToolArgument(id))) return undefined;
+    const text = inner.getText(sf);
+    if (/tmpdir\(\)|\bos\.tmpdir|mkdtemp/i.test(text)) return 'a temp file';
+    const literal = this.literalText(inner, sf, true);
+    const mentioned = [literal ?? '', ...identifiersIn(inner)].join(' ');
+    const match = INCIDENTAL_PATH.exec(mentioned);
+    if (match && this.toolWords.some((word) => match[0].toLowerCase().includes(word) || word.startsWith(match[0].replace(/\W/g, '').toLowerCase()))) return undefined;
+    if (match) return /tmp|temp/i.test(match[0]) ? 'a temp file' : /log/i.test(match[0]) ? 'a log file' : 'a cache file';
+    // A local computed from another (`const file = join(dir, name)`): look at what it is made of.
+    for (const id of identifierNodes(inner)) {
+      const decl = findDeclaration(id.text, id);
+      if (decl?.kind === 'variable' && decl.declaration.initializer && decl.path?.length === 0) {
+        const found = this.incidentalPath(decl.declaration.initializer, sf, depth + 1);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Is the URL's start (its host) taken from the tool's arguments, followed through locals and helper parameters?
+   * `fetch(args.url)` is the open world; `fetch(\`${BASE}/items/${args.id}\`)` is a fixed host with an argument in its path.
+   */
+  private urlFromArguments(expr: ts.Expression, depth = 0): boolean {
+    if (depth > 8) return false;
+    const inner = skipOuterExpressions(expr);
+    if (ts.isTemplateExpression(inner)) return inner.head.text === '' && this.urlFromArguments(inner.templateSpans[0].expression, depth + 1);
+    if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) return this.urlFromArguments(inner.left, depth + 1);
+    if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken || inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) return this.urlFromArguments(inner.left, depth + 1);
+    if ((ts.isNewExpression(inner) || ts.isCallExpression(inner)) && inner.arguments?.[0]) {
+      // `new URL(path, base)`: the base names the host when there is one.
+      if (ts.isNewExpression(inner) && inner.arguments[1]) return this.urlFromArguments(inner.arguments[1], depth + 1);
+      return this.urlFromArguments(inner.arguments[0], depth + 1);
+    }
+    if (ts.isPropertyAccessExpression(inner) && ['href', 'toString'].includes(inner.name.text)) return this.urlFromArguments(inner.expression, depth + 1);
+    const root = ts.isIdentifier(inner) ? inner : ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) ? memberChain(inner).root : undefined;
+    if (!root || !ts.isIdentifier(root)) return false;
+    const decl = findDeclaration(root.text, root);
+    if (decl?.kind === 'parameter') {
+      if (this.dataParams.has(decl.declaration)) return true;
+      const passed = this.argumentsOf.get(decl.declaration);
+      return passed !== undefined && this.urlFromArguments(passed, depth + 1);
+    }
+    if (decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && decl.declaration.initializer && decl.path?.length === 0) return this.urlFromArguments(decl.declaration.initializer, depth + 1);
+    return false;
+  }
+
+  /** Is module state `decl` used by a function this tool's walk never entered (another tool's handler, a resource)? */
+  private readElsewhere(decl: ts.VariableDeclaration, sf: ts.SourceFile): boolean {
+    if (decl.getSourceFile() !== sf) return false;
+    const roots = this.visitedRoots();
+    return functionsUsing(decl, sf).some((fn) => !isInside(fn, roots));
+  }
+
+  private visitedRoots(): ts.Node[] {
+    return [...this.visited.keys()];
+  }
+
+  /** An identifier bound to the handler's own parameters (the tool's arguments), directly or through a local. */
+  private isToolArgument(id: ts.Identifier, depth = 0): boolean {
+    const decl = findDeclaration(id.text, id);
+    if (decl?.kind === 'parameter') return this.dataParams.has(decl.declaration);
+    if (depth < 3 && decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && decl.declaration.initializer) {
+      return identifierNodes(decl.declaration.initializer).some((inner) => this.isToolArgument(inner, depth + 1));
+    }
+    return false;
+  }
+
   private sqlOf(arg: ts.Expression, sf: ts.SourceFile): ReturnType<typeof sqlEffect> {
     const text = this.literalText(arg, sf, true);
     return text ? sqlEffect(text) : undefined;
@@ -741,6 +987,85 @@ class HandlerWalker {
 }
 
 // ---- syntax helpers ----
+
+const usersCache = new WeakMap<ts.VariableDeclaration, ts.Node[]>();
+
+/** The functions of `sf` that mention module-level `decl` (one walk of the file per variable, cached). */
+function functionsUsing(decl: ts.VariableDeclaration, sf: ts.SourceFile): ts.Node[] {
+  const cached = usersCache.get(decl);
+  if (cached) return cached;
+  const name = ts.isIdentifier(decl.name) ? decl.name.text : undefined;
+  const out = new Set<ts.Node>();
+  if (name && sf.text.split(name).length <= 200) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && node.text === name && node !== decl.name && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+        let fn: ts.Node | undefined = node.parent;
+        while (fn && !ts.isSourceFile(fn) && !ts.isFunctionLike(fn)) fn = fn.parent;
+        const found = findDeclaration(name, node);
+        if (fn && ts.isFunctionLike(fn) && found?.kind === 'variable' && found.declaration === decl) out.add(fn);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  const list = [...out];
+  usersCache.set(decl, list);
+  return list;
+}
+
+/** Is `node` one of `roots` or nested in one? */
+function isInside(node: ts.Node, roots: ts.Node[]): boolean {
+  for (let current: ts.Node | undefined = node; current; current = current.parent) if (roots.includes(current)) return true;
+  return false;
+}
+
+/** `(0, utils_1.helper)`: compiled CommonJS calls an import without `this` through a comma expression. */
+function withoutComma(expr: ts.Expression): ts.Expression {
+  let current = skipOuterExpressions(expr);
+  while (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.CommaToken) current = skipOuterExpressions(current.right);
+  return current;
+}
+
+/** Compiled CommonJS interop helpers around `require("x")`: `__importDefault`, `__importStar`, `__toESM`, Babel's. */
+const INTEROP_HELPERS = /^(?:__importDefault|__importStar|__toESM|_interopRequireDefault|_interopRequireWildcard|__toCommonJS)$/;
+
+/** `require("x")`, `__importDefault(require("x"))`, `tslib_1.__importStar(require("x"))`: the module, else undefined. */
+function requiredModule(init: ts.Expression): string | undefined {
+  const expr = skipOuterExpressions(init);
+  if (!ts.isCallExpression(expr)) return undefined;
+  const callee = skipOuterExpressions(expr.expression);
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  if (name === 'require' && expr.arguments[0] && ts.isStringLiteralLike(expr.arguments[0])) return expr.arguments[0].text;
+  if (name && INTEROP_HELPERS.test(name) && expr.arguments[0]) return requiredModule(expr.arguments[0]);
+  return undefined;
+}
+
+/** Inside `if (process.env.NODE_ENV === "development")` or a DEBUG check, within the same function. */
+function debugGuarded(node: ts.Node, sf: ts.SourceFile): boolean {
+  let current: ts.Node | undefined = node;
+  while (current && !ts.isSourceFile(current) && !ts.isFunctionLike(current)) {
+    const parent: ts.Node | undefined = current.parent;
+    if (parent && ts.isIfStatement(parent) && parent.thenStatement === current && DEBUG_GUARD.test(parent.expression.getText(sf))) return true;
+    if (parent && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && parent.right === current && DEBUG_GUARD.test(parent.left.getText(sf))) return true;
+    current = parent;
+  }
+  return false;
+}
+
+/** A call whose result nobody reads: a statement on its own, maybe with `.then`/`.catch` handlers, or `void`. */
+function resultDiscarded(call: ts.CallExpression): boolean {
+  let current: ts.Node = call;
+  for (;;) {
+    const parent = current.parent;
+    if (!parent) return false;
+    if (ts.isParenthesizedExpression(parent) || ts.isVoidExpression(parent) || ts.isAwaitExpression(parent)) current = parent;
+    else if (ts.isPropertyAccessExpression(parent) && ['then', 'catch', 'finally'].includes(parent.name.text) && ts.isCallExpression(parent.parent) && parent.parent.expression === parent) {
+      // `.then(r => r.json())` reads the answer; `.catch(() => {})` and `.finally` do not.
+      if (parent.name.text === 'then') return false;
+      current = parent.parent;
+    } else return ts.isExpressionStatement(parent);
+  }
+}
 
 interface Chain {
   root: ts.Expression;
@@ -837,6 +1162,28 @@ function dependsOnParameters(expr: ts.Expression, sf: ts.SourceFile, depth = 0):
   };
   visit(expr);
   return found;
+}
+
+/** Identifier nodes in an expression (not property names). */
+function identifierNodes(expr: ts.Node): ts.Identifier[] {
+  const out: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) out.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(expr);
+  return out;
+}
+
+/** Names mentioned in an expression, split into words (`LOG_DIR`, `cacheFile`, `tmpPath` → log dir, cache file, tmp path). */
+function identifiersIn(expr: ts.Node): string[] {
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) out.push(node.text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' '));
+    ts.forEachChild(node, visit);
+  };
+  visit(expr);
+  return out;
 }
 
 function truncate(text: string, max = 60): string {

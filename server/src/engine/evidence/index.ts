@@ -2,20 +2,22 @@
 // the suggestions and the hover.
 import type ts from 'typescript';
 import type { Tool } from '../model';
+import type { EvidenceConfig } from '../options';
 import type { SourceProvider } from '../resolve';
 import { handlerEvidence } from './handler';
 import { inputEvidence } from './inputs';
 import type { ToolEvidence } from './model';
 import { nameEvidence } from './name';
 
-export type { Effect, Evidence, EvidenceSource, HandlerVisibility, ToolEvidence } from './model';
+export type { Effect, Evidence, EvidenceSource, HandlerVisibility, Hop, ToolEvidence } from './model';
 
-const cache = new WeakMap<Tool, ToolEvidence>();
+/** Per tool and per evidence config (the review record reads evidence without one, inference with the project's). */
+const cache = new WeakMap<Tool, { config: EvidenceConfig | undefined; result: ToolEvidence }>();
 
 /** Evidence for `tool`; `sourceFileOf` reads the files its handler and schema live in (and their imports). */
-export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined): ToolEvidence {
+export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined, config?: EvidenceConfig): ToolEvidence {
   const cached = cache.get(tool);
-  if (cached) return cached;
+  if (cached && cached.config === config) return cached.result;
   const files = new Set<string>();
   const sources: SourceProvider = {
     getSourceFile: (path) => {
@@ -27,7 +29,7 @@ export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourc
   };
   let result: ToolEvidence;
   try {
-    const handler = handlerEvidence(tool, sources, registrationSf);
+    const handler = handlerEvidence(tool, sources, registrationSf, config);
     const items = [...nameEvidence(tool, sources, registrationSf), ...inputEvidence(tool.inputSchema, sources, registrationSf), ...handler.items];
     result = { items, handler: handler.visibility, handlerLoc: handler.loc, files: [...files] };
   } catch (error) {
@@ -35,6 +37,6 @@ export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourc
     if (!(error instanceof RangeError)) throw error;
     result = { items: [], handler: 'none', handlerLoc: null, files: [...files] };
   }
-  cache.set(tool, result);
+  cache.set(tool, { config, result });
   return result;
 }

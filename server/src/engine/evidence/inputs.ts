@@ -85,10 +85,12 @@ class SchemaReader {
       this.items.push({ source: 'input', effect: 'read', strength: 'weak', world: 'open', text: `input \`${name}\``, detail: 'it is a URL', loc });
     }
     if (MODE_FIELDS.test(joined)) {
+      // `action: "list" | "delete"`: one tool that reads or destroys depending on an argument (a catch-all).
+      const reads = facts.enumValues.some((option) => words(option).map(classifyVerb).some((v) => v?.effect === 'read'));
       for (const option of facts.enumValues) {
         const verb = words(option).map(classifyVerb).find((v) => v && v.effect !== 'read');
         if (verb) {
-          this.items.push({ source: 'input', effect: verb.effect, strength: 'strong', text: `input \`${name}\` accepts \`${option}\``, detail: `\`${verb.verb}\` is a write`, loc });
+          this.items.push({ source: 'input', effect: verb.effect, strength: 'strong', text: `input \`${name}\` accepts \`${option}\``, detail: `\`${verb.verb}\` is a write`, loc, ...(reads ? { catchAll: name } : {}) });
         }
       }
     }

@@ -36,6 +36,24 @@ export interface Evidence {
   createOnly?: boolean;
   /** The `world` is a guess (a request to a fixed or configured host: the server's own backend, maybe). */
   worldWeak?: boolean;
+  /**
+   * Why this effect is not the tool's effect as its user sees it: a log or telemetry record, a temp file, a cache.
+   * Shown in the hover, marked incidental; never used by inference or a contradiction.
+   */
+  incidental?: string;
+  /** Calls followed from the handler to reach this evidence, outermost first: tool → helper → effect. */
+  chain?: Hop[];
+  /** The input (`action`, `method`) whose values switch the tool between reading and writing: a catch-all tool. */
+  catchAll?: string;
+  /** Read from a name, a method name's verb or a request whose meaning the method alone does not settle: a guess. */
+  guess?: boolean;
+}
+
+/** One followed call on the way from the handler to an effect. */
+export interface Hop {
+  /** The callee as written: `githubRequest`, `this.client.send`. */
+  text: string;
+  loc: Loc;
 }
 
 /** How much of the handler the analyser saw. */

@@ -9,6 +9,9 @@ import { locOf } from '../values';
 import type { Evidence } from './model';
 import { classifyVerb, words } from './tables/verbs';
 
+/** Words in a tool's name that say it reaches the web. */
+const OPEN_WORLD_WORDS = new Set(['web', 'internet', 'crawl', 'crawling', 'crawler', 'scrape', 'scraping', 'scraper']);
+
 export function nameEvidence(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Evidence[] {
   const out: Evidence[] = [];
   const add = (what: string, text: string, loc: Loc) => {
@@ -16,6 +19,9 @@ export function nameEvidence(tool: Tool, sources: SourceProvider, registrationSf
     if (verb) out.push({ source: 'name', effect: verb.effect, strength: 'weak', text: `${what} verb \`${verb.verb}\``, detail: `in "${truncate(text)}"`, loc });
   };
   if (tool.name) add('name', tool.name, tool.nameLoc);
+  // `web_search`, `crawl_site`: the name says the tool reaches the web (a guess, corroborated only by a request).
+  const web = tool.name ? words(tool.name).find((word) => OPEN_WORLD_WORDS.has(word)) : undefined;
+  if (web && tool.name) out.push({ source: 'name', effect: 'read', strength: 'weak', world: 'open', guess: true, text: `name word \`${web}\``, detail: 'the web', loc: tool.nameLoc });
   if (tool.title) add('title', tool.title, tool.nameLoc);
   const description = descriptionOf(tool, sources, registrationSf);
   if (description) add('description', description.text, description.loc);

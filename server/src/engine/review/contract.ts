@@ -103,7 +103,8 @@ export function toolContract(tool: Tool, sources: ContractSources): ContractDeta
 
 /** The kinds one piece of evidence shows. A guess from the tool's name is not something the code does. */
 export function evidenceKinds(item: Evidence): EvidenceKind[] {
-  if (item.source === 'name') return [];
+  // Incidental effects (logs, temp files, caches, telemetry pings) are not part of the tool's contract either.
+  if (item.source === 'name' || item.incidental) return [];
   const kinds: EvidenceKind[] = [];
   switch (item.effect) {
     case 'write':

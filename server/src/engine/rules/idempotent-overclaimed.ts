@@ -1,6 +1,5 @@
 import { checkContradiction, evidencePhrase } from '../contradiction';
 import type { Rule } from './rule';
-import { exampleFile, ZOD } from './example';
 
 export const idempotentOverclaimed: Rule = {
   id: 'idempotent-overclaimed',
@@ -10,11 +9,12 @@ export const idempotentOverclaimed: Rule = {
     why:
       'Since MCP 2026-07-28 a broken response stream is not resumed: the client re-issues the call, and only idempotentHint ' +
       'tells it whether that is safe. A tool that sends an email or inserts a row twice on retry must not claim it, unless ' +
-      'it takes an idempotency key.',
+      'it takes an idempotency key. A `PUT` overwrites with the same result each time (idempotent); a `POST` creates anew.\n\n' +
+      '**Profiles.** The same in every profile.',
     examples: [
       {
-        bad: exampleFile([ZOD, 'import nodemailer from "nodemailer";'], `const transporter = nodemailer.createTransport({ host: "smtp.example.com" });\n\nserver.registerTool("send_email", { inputSchema: { to: z.string(), text: z.string() }, annotations: { idempotentHint: true } }, async (m) => {\n  await transporter.sendMail(m);\n  return { content: [] };\n});`),
-        good: exampleFile([ZOD, 'import nodemailer from "nodemailer";'], `const transporter = nodemailer.createTransport({ host: "smtp.example.com" });\n\nserver.registerTool("send_email", { inputSchema: { to: z.string(), text: z.string() }, annotations: { idempotentHint: false } }, async (m) => {\n  await transporter.sendMail(m);\n  return { content: [] };\n});`),
+        bad: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport nodemailer from "nodemailer";\nimport { z } from "zod";\n\nconst server = new McpServer({ name: "mail", version: "1.0.0" });\n\nconst transporter = nodemailer.createTransport({ host: "smtp.example.com" });\n\nserver.registerTool(\n  "send_email",\n  { inputSchema: { to: z.string(), text: z.string() }, annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true } },\n  async ({ to, text }) => {\n    await transporter.sendMail({ to, text });\n    return { content: [{ type: "text", text: "sent" }] };\n  },\n);\n`,
+        good: `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport nodemailer from "nodemailer";\nimport { z } from "zod";\n\nconst server = new McpServer({ name: "mail", version: "1.0.0" });\n\nconst transporter = nodemailer.createTransport({ host: "smtp.example.com" });\n\nserver.registerTool(\n  "send_email",\n  { inputSchema: { to: z.string(), text: z.string() }, annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },\n  async ({ to, text }) => {\n    await transporter.sendMail({ to, text });\n    return { content: [{ type: "text", text: "sent" }] };\n  },\n);\n`,
       },
     ],
   },

@@ -16,6 +16,7 @@ import { unknownAnnotationKey } from './unknown-annotation-key';
 import { unresolvedAnnotations } from './unresolved-annotations';
 import { readOnlyContradicted } from './read-only-contradicted';
 import { destructiveUnderstated } from './destructive-understated';
+import { destructiveOmitted } from './destructive-omitted';
 import { idempotentOverclaimed } from './idempotent-overclaimed';
 import { closedWorldContradicted } from './closed-world-contradicted';
 import { profileRequirement } from './profile-requirement';
@@ -37,6 +38,7 @@ export const RULES: readonly Rule[] = [
   deprecatedToolApi,
   readOnlyContradicted,
   destructiveUnderstated,
+  destructiveOmitted,
   idempotentOverclaimed,
   closedWorldContradicted,
   profileRequirement,
@@ -49,8 +51,6 @@ export const RULES: readonly Rule[] = [
 export function ruleSetting(rule: Rule, options: EngineOptions): RuleSetting {
   const configured = options.rules?.[rule.id];
   if (configured) return configured;
-  // ChatGPT wants destructiveHint: false written even on read-only tools.
-  if (options.profile === 'chatgpt' && rule.id === destructiveOnReadOnly.id) return 'off';
   return rule.defaultSeverity;
 }
 
