@@ -737,8 +737,18 @@ const unresolved: Case[] = [
     tools: [{ name: 're', effective: { readOnlyHint: 'unresolved' } }],
   },
   {
-    name: 'a const object mutated after its declaration is not trusted',
+    name: 'a const object changed member by member at its own level is read with the change',
     code: lines('const ann = { readOnlyHint: true };', 'ann.readOnlyHint = false;', 'server.registerTool("mut", { annotations: ann }, cb);'),
+    tools: [{ name: 'mut', effective: { readOnlyHint: false } }],
+  },
+  {
+    name: 'a const object changed under a condition is not trusted for that member',
+    code: lines('const ann = { readOnlyHint: true, openWorldHint: false };', 'if (flag) ann.readOnlyHint = false;', 'server.registerTool("mut", { annotations: ann }, cb);'),
+    tools: [{ name: 'mut', effective: { readOnlyHint: 'unresolved', openWorldHint: false } }],
+  },
+  {
+    name: 'a const object changed inside a callback is not trusted',
+    code: lines('const ann = { readOnlyHint: true };', 'later(() => { ann.readOnlyHint = false; });', 'server.registerTool("mut", { annotations: ann }, cb);'),
     tools: [{ name: 'mut', effective: { readOnlyHint: 'unresolved' } }],
   },
   {

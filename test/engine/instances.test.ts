@@ -34,8 +34,18 @@ runCases('instances of project classes', [
     ],
   },
   {
-    name: 'stays unresolved: a field a base class may set',
-    code: lines('class Base {}', 'class Tools extends Base { constructor() { super(); } }', 'const t = new Tools();', `server.registerTool(t.name, {}, ${cb});`),
+    name: 'a field a base class sets from its constructor parameter, passed on by super(…)',
+    code: lines(
+      'class Base { constructor(name, access = "read") { this.name = name; this.access = access; } }',
+      'class Tools extends Base { constructor(prefix) { super(`${prefix}_tools`); } }',
+      'const t = new Tools("mail");',
+      `server.registerTool(t.name, { annotations: { readOnlyHint: t.access === "read" } }, ${cb});`,
+    ),
+    tools: [{ name: 'mail_tools', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'stays unresolved: a field a base class that cannot be read may set',
+    code: lines('import { Base } from "some-framework";', 'class Tools extends Base { constructor() { super(); } }', 'const t = new Tools();', `server.registerTool(t.name, {}, ${cb});`),
     tools: [{ name: null, nameReason: /base class/ }],
   },
   {

@@ -101,6 +101,8 @@ function makeWorkspace(c: Case, mainText: string, files: Record<string, string>,
     writeFileSync(pathOf(rel), text);
   }
   const project = new Project(undefined, options);
+  // The case's files are the whole project (subclasses and call sites in other files are searched there).
+  project.setProjectFiles(Object.keys({ ...files, [c.filename ?? 'server.ts']: mainText }).map(pathOf));
   project.setFileText(main, mainText);
   return { root, main, project, pathOf, relOf: (abs) => abs.slice(root.length + 1) };
 }

@@ -67,6 +67,8 @@ export interface BatchContext {
   fix: boolean;
   /** Compute each tool's contract and approval (approve, report). */
   contracts?: boolean;
+  /** Every file of the run: the project that whole-program questions search. */
+  files?: string[];
 }
 
 export function relativePath(cwd: string, file: string): string {
@@ -236,10 +238,11 @@ const offeredTexts = new WeakMap<Project, Map<string, string>>();
  * file read once by the CLI is not read again, nor handed over with setFileText (which looks for the
  * dependents of every analysed file: quadratic over a run).
  */
-export function createProject(options: EngineOptions): Project {
+export function createProject(options: EngineOptions, files: readonly string[] = []): Project {
   const offered = new Map<string, string>();
   const disk = createRunHost();
   const project = new Project({ readFile: (path) => offered.get(path) ?? disk.readFile(path) }, options);
+  project.setProjectFiles(files);
   offeredTexts.set(project, offered);
   return project;
 }

@@ -187,7 +187,7 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
     options.review = review.review;
   }
 
-  const context: BatchContext = { cwd: io.cwd, options, fix: args.fix, contracts: args.contracts };
+  const context: BatchContext = { cwd: io.cwd, options, fix: args.fix, contracts: args.contracts, files };
   // Reading is cheap next to parsing: files that cannot register a tool are settled here, and only
   // a large rest is worth the start-up of worker threads (each loads TypeScript again).
   const preRead = new Map<string, ReadResult>();
@@ -198,7 +198,7 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
   const candidates = [...preRead.keys()];
   const progress = progressReporter(io, candidates.length);
   const workers = candidates.length > WORKER_THRESHOLD && io.workerPath ? workerCount(io.env) : 0;
-  const result = await analyzeShared(candidates, context, createProject(options), preRead, workers, io.workerPath ?? '', progress.update);
+  const result = await analyzeShared(candidates, context, createProject(options, files), preRead, workers, io.workerPath ?? '', progress.update);
   progress.end();
   // Folders that could not be listed are unreadable-file findings too, under the same setting.
   const folderSetting = options.rules?.[UNREADABLE_FILE] ?? unreadableFile.defaultSeverity;

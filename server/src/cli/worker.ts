@@ -5,7 +5,7 @@ import { analyzeBatch, createProject, type BatchContext } from './analyze';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 
 const context = workerData as BatchContext;
-const project = createProject(context.options);
+const project = createProject(context.options, context.files);
 
 parentPort?.on('message', (request: WorkerRequest) => {
   const reply: WorkerReply = { count: request.files.length, result: analyzeBatch(project, request.files, context) };

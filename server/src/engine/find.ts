@@ -110,9 +110,37 @@ function extractExpanded(form: Form, call: ts.CallExpression, method: string, ev
     evaluator,
     EMPTY_ENV,
     (env) => ({ raws: form.extract(call, method, ctx, env), env }),
-    ({ raws }) => raws && firstBinder(raws),
+    // A call whose shape is only known once a loop or caller supplies its arguments (`this.tool(t.name, t.description,
+    // …)` in a `forEach`) is read again per value, as a call whose name waits on a binder is.
+    ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)),
   );
-  return runs.flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0, env })));
+  return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env)).flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0, env })));
+}
+
+/**
+ * False when, with the values a loop or caller supplied, an `if` around the call is known to skip it
+ * (`if (def.args) register(…with args…) else register(…without…)`): that definition never takes this path.
+ */
+function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): boolean {
+  let child: ts.Node = call;
+  for (let node = call.parent; node && !ts.isSourceFile(node); child = node, node = node.parent) {
+    if (ts.isIfStatement(node) && child !== node.expression) {
+      const condition = evaluator.evaluate(node.expression, sf, env);
+      if (condition.kind === 'literal' && Boolean(condition.value) !== (child === node.thenStatement)) return false;
+      if ((condition.kind === 'object' || condition.kind === 'array' || condition.kind === 'function') && child !== node.thenStatement) return false;
+    }
+    if (ts.isFunctionLike(node) && !ts.isArrowFunction(node)) break;
+  }
+  return true;
+}
+
+/** The first loop variable or parameter an argument of the call waits on. */
+function argumentBinder(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): Binder | undefined {
+  for (const arg of call.arguments) {
+    const value = evaluator.evaluate(arg, sf, env);
+    if (value.kind === 'unknown' && value.binder) return value.binder;
+  }
+  return undefined;
 }
 
 /** The first loop variable or parameter the name or annotations wait on. */
@@ -145,12 +173,21 @@ function binderOf(value: Value | undefined): Binder | undefined {
 function isCustomRegistrar(call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): boolean {
   const callee = skipOuterExpressions(call.expression);
   if (!ts.isPropertyAccessExpression(callee)) return false;
+  // `this.server.x(…)`: a member of a class instance, never an object literal that forwards (and costly to build).
+  if (rootOf(callee.expression).kind === ts.SyntaxKind.ThisKeyword) return false;
   const receiver = evaluator.evaluate(callee.expression, sf, EMPTY_ENV);
-  const definesMethod = (value: Value) => value.kind === 'object' && value.properties.get(method)?.value.kind === 'function';
+  // Object literals only: a class instance may be the SDK's own server class, bundled into the output.
+  const definesMethod = (value: Value) => value.kind === 'object' && !ts.isClassLike(value.node) && value.properties.get(method)?.value.kind === 'function';
   if (definesMethod(receiver)) return true;
   if (receiver.kind === 'unknown' && receiver.binder) {
     const candidates = binderCandidates(evaluator, receiver.binder, EMPTY_ENV);
     return candidates.length > 0 && candidates.every(definesMethod);
   }
   return false;
+}
+
+function rootOf(expr: ts.Expression): ts.Expression {
+  let node = skipOuterExpressions(expr);
+  while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isCallExpression(node)) node = skipOuterExpressions(node.expression);
+  return node;
 }

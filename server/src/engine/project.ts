@@ -50,6 +50,56 @@ export class Project {
     private options: EngineOptions = {},
   ) {}
 
+  private files: readonly string[] = [];
+
+  /**
+   * The workspace's source files. Whole-program questions (which classes extend a base class whose method
+   * registers tools) search them; without them, only the files imports reach are known.
+   */
+  setProjectFiles(files: readonly string[]): void {
+    this.files = files;
+    this.extendsIndex = undefined;
+    this.analyses.clear();
+  }
+
+  projectFiles(): readonly string[] {
+    return this.files;
+  }
+
+  /** Base class name → files that write `extends Name` (or `extends ns.Name`), from the text alone, built once. */
+  private extendsIndex: Map<string, string[]> | undefined;
+
+  private readonly texts = new Map<string, string | undefined>();
+
+  /** Project files whose text contains `name` (read once each, never parsed here). */
+  filesMentioning(name: string): readonly string[] {
+    return this.files.filter((file) => {
+      let text = this.sources.get(file)?.text;
+      if (text === undefined) {
+        if (!this.texts.has(file)) this.texts.set(file, this.host.readFile(file));
+        text = this.texts.get(file);
+      }
+      return text !== undefined && text.includes(name);
+    });
+  }
+
+  /** Project files that may declare a subclass of a class named `name` (a cheap text index; no file is parsed). */
+  filesExtending(name: string): readonly string[] {
+    if (!this.extendsIndex) {
+      this.extendsIndex = new Map();
+      for (const file of this.files) {
+        const text = this.sources.get(file)?.text ?? this.host.readFile(file);
+        if (text === undefined || !text.includes('extends')) continue;
+        for (const match of text.matchAll(/\bextends\s+(?:[\w$]+\.)*([\w$]+)/g)) {
+          const list = this.extendsIndex.get(match[1]) ?? [];
+          if (!list.includes(file)) list.push(file);
+          this.extendsIndex.set(match[1], list);
+        }
+      }
+    }
+    return this.extendsIndex.get(name) ?? [];
+  }
+
   setOptions(options: EngineOptions): void {
     this.options = options;
     this.analyses.clear();
@@ -71,6 +121,9 @@ export class Project {
 
   /** Forget what is known about `path` (changed or deleted on disk); returns the files whose analysis is now stale. */
   invalidate(path: string): string[] {
+    // A changed file may add or remove a subclass anywhere.
+    if (this.files.includes(path)) this.extendsIndex = undefined;
+    this.texts.delete(path);
     const stale = [path, ...this.dependentsOf(path)];
     for (const file of stale) this.analyses.delete(file);
     return stale;

@@ -6,6 +6,7 @@ import { definedBy, definerFramework, importOf } from './forms/frameworks';
 import { resolveModulePath } from './modules';
 import {
   EMPTY_ENV,
+  describeValue,
   unknown,
   type ArrayValue,
   type Env,
@@ -18,6 +19,10 @@ import {
 /** Reads other files for imports; the Project implements it. */
 export interface SourceProvider {
   getSourceFile(path: string): ts.SourceFile | undefined;
+  /** Files of the project that may declare a subclass of a class with this name (whole-program questions). */
+  filesExtending?(name: string): readonly string[];
+  /** Files of the project whose text contains this identifier (where a wrapper may be called). */
+  filesMentioning?(name: string): readonly string[];
   /** File and folder names in a folder, for projects that list a folder of tool modules. */
   listDirectory?(path: string): string[] | undefined;
 }
@@ -115,7 +120,16 @@ export class Evaluator implements BuiltinHost {
       case ts.SyntaxKind.CallExpression:
         return this.call(expr as ts.CallExpression, sf, env);
       case ts.SyntaxKind.NewExpression:
-        return this.constructInstance(expr as ts.NewExpression, sf, env);
+        return this.construct(expr as ts.NewExpression, sf, env);
+      case ts.SyntaxKind.ThisKeyword:
+        return this.thisValue(expr, sf, env);
+      case ts.SyntaxKind.ClassExpression:
+        return { kind: 'class', node: expr as ts.ClassExpression, sf };
+      case ts.SyntaxKind.YieldExpression: {
+        // Inside compiled async functions (`__awaiter(…, function* () { … yield x … })`) a yield is an await.
+        const operand = (expr as ts.YieldExpression).expression;
+        return operand ? this.evaluate(operand, sf, env) : { kind: 'literal', value: undefined, node: expr, sf };
+      }
       case ts.SyntaxKind.MetaProperty:
         return importMeta(expr as ts.MetaProperty, sf) ?? unknown(expr, sf, `a ${describeSyntax(expr)}`);
       default:
@@ -177,7 +191,8 @@ export class Evaluator implements BuiltinHost {
       }
       return unknown(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, left.kind === 'unknown' ? left.binder : undefined);
     }
-    if (op === ts.SyntaxKind.CommaToken) return this.evaluate(expr.right, sf, env);
+    // `a = b = value` has the value of its right side.
+    if (op === ts.SyntaxKind.CommaToken || op === ts.SyntaxKind.EqualsToken) return this.evaluate(expr.right, sf, env);
     if (
       op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
       op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
@@ -206,6 +221,20 @@ export class Evaluator implements BuiltinHost {
       const seen = new Set<ts.Node>();
       const elements = [...whenTrue.elements, ...whenFalse.elements].filter((element) => !seen.has(element.node) && seen.add(element.node));
       return { kind: 'array', elements, node: expr, sf };
+    }
+    // Two objects (often `cond ? { confirmationHint: true } : {}` spread into annotations): keys both give alike are
+    // known, the others are unknown; keys neither gives are known to be absent.
+    if (whenTrue.kind === 'object' && whenFalse.kind === 'object' && whenTrue.unresolved.length === 0 && whenFalse.unresolved.length === 0) {
+      const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
+      const reason = `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``;
+      for (const key of new Set([...whenTrue.properties.keys(), ...whenFalse.properties.keys()])) {
+        const a = whenTrue.properties.get(key);
+        const b = whenFalse.properties.get(key);
+        const same = a && b && a.value.kind === 'literal' && b.value.kind === 'literal' && a.value.value === b.value.value;
+        const property = (a ?? b)!;
+        put(result, same ? property : { ...property, value: unknown(property.node, property.sf, reason) });
+      }
+      return result;
     }
     return unknown(expr, sf, `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``);
   }
@@ -290,13 +319,17 @@ export class Evaluator implements BuiltinHost {
         if (parent && (ts.isForOfStatement(parent) || ts.isForInStatement(parent))) {
           return unknown(use, sf, `the loop variable \`${use.getText(sf)}\``, { declaration: decl, sf });
         }
-        if (!decl.initializer) return this.compiledEnum(decl, sf, env) ?? unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
-        // Never claim the initial value of a variable that is reassigned or mutated (`ann.readOnlyHint = false`).
+        const compiledEnum = decl.initializer ? undefined : this.compiledEnum(decl, sf, env);
+        if (compiledEnum) return this.applyPath(compiledEnum, declaration.path, use, sf);
+        // A variable that is reassigned or mutated is read through its writes, or not claimed at all.
         const write = this.writeTo(decl);
         if (write) {
+          const written = this.inProgress.has(decl) ? undefined : this.throughWrites(decl, sf, env);
+          if (written) return this.applyPath(written, declaration.path, use, sf);
           const line = write.getSourceFile().getLineAndCharacterOfPosition(write.getStart()).line + 1;
           return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (line ${line})`);
         }
+        if (!decl.initializer) return unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
         const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
         let value = atModuleLevel ? this.moduleConstants.get(decl) : undefined;
         if (!value) {
@@ -320,11 +353,8 @@ export class Evaluator implements BuiltinHost {
         return { kind: 'function', node: declaration.declaration, sf, env };
       case 'enum':
         return this.enumValue(declaration.declaration, sf, env);
-      case 'class': {
-        const value = unknown(use, sf, `the class \`${declaration.declaration.name?.text}\``);
-        classOf.set(value, { declaration: declaration.declaration, sf });
-        return value;
-      }
+      case 'class':
+        return { kind: 'class', node: declaration.declaration, sf };
       case 'import':
         return this.importValue(declaration.module, declaration.exportName, use, sf);
     }
@@ -409,6 +439,75 @@ export class Evaluator implements BuiltinHost {
     return found;
   }
 
+  /** Every write that changes `decl`'s variable or a member of it, in source order. */
+  private writesTo(decl: ts.VariableDeclaration): ts.Node[] {
+    const scope = decl.parent.parent.parent;
+    if (!ts.isIdentifier(decl.name) || !scope) return [];
+    return (scopeMutations(scope).writes.get(decl.name.text) ?? []).filter(({ root }) => declaresVariable(findDeclaration(root.text, root), decl)).map(({ node }) => node);
+  }
+
+  /**
+   * The value of a variable that is written after its declaration, when the writes can be followed:
+   * - reassignments (`list = cond ? a : b`, `cache = all.filter(…)`) where every value is a list or nothing: the
+   *   union of the lists, since any of them may be the one in use;
+   * - an object filled member by member before it is used (`const config = {…}; config.annotations = {…}`):
+   *   writes at the object's own level set the member, writes under a condition make it unknown.
+   * Anything else (a write in another function, `delete`, `++`, a computed key) is not followed.
+   */
+  private throughWrites(decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): Value | undefined {
+    const writes = this.writesTo(decl);
+    const scopeNode = decl.parent.parent.parent;
+    const reassigned: ts.Expression[] = [];
+    /** Members set at the object's own level (with their value) or changed some other way (without). */
+    const members: { key: string; node: ts.Node; value: ts.Expression | undefined }[] = [];
+    for (const write of writes) {
+      const assignment = ts.isBinaryExpression(write) && write.operatorToken.kind === ts.SyntaxKind.EqualsToken ? write : undefined;
+      const target = skipOuterExpressions(assignment ? assignment.left : ts.isBinaryExpression(write) ? write.left : ts.isDeleteExpression(write) ? write.expression : (write as ts.PrefixUnaryExpression).operand);
+      // A reassignment anywhere (a cache filled on first use) is one more value the variable may hold.
+      if (ts.isIdentifier(target)) {
+        if (!assignment) return undefined;
+        reassigned.push(assignment.right);
+        continue;
+      }
+      // A member written inside another function happens at an unknown time.
+      if (enclosingFunction(write) !== enclosingFunction(decl)) return undefined;
+      const member = firstMember(target);
+      if (!member) return undefined;
+      const statement = write.parent;
+      const direct = !!assignment && member.access === target && ts.isExpressionStatement(statement) && statement.parent === scopeNode;
+      members.push({ key: member.key, node: write, value: direct ? assignment!.right : undefined });
+    }
+    if (reassigned.length > 0 && members.length > 0) return undefined;
+    this.inProgress.add(decl);
+    try {
+      if (members.length > 0) {
+        const initial = decl.initializer ? this.evaluate(decl.initializer, sf, env) : undefined;
+        if (initial?.kind !== 'object') return undefined;
+        const result: ObjectValue = { ...initial, properties: new Map(initial.properties), unresolved: [...initial.unresolved] };
+        for (const { key, node, value } of members) {
+          const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+          const compute = value ? () => this.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (line ${line})`);
+          const property = lazyProperty(key, node, node, sf, compute);
+          const previous = result.properties.get(key);
+          result.properties.set(key, previous ? overriding(property, previous) : property);
+        }
+        return result;
+      }
+      const values: Value[] = [];
+      if (decl.initializer) values.push(this.evaluate(decl.initializer, sf, env));
+      let soFar = values[0];
+      for (const expr of reassigned) {
+        // `list = list.filter(…)` reads the list as it may be at that point.
+        const value = this.evaluate(expr, sf, soFar ? new Map([...env, [decl, soFar]]) : env);
+        values.push(value);
+        soFar = unionOfLists(values, decl, sf) ?? soFar;
+      }
+      return unionOfLists(values, decl, sf);
+    } finally {
+      this.inProgress.delete(decl);
+    }
+  }
+
   private pushCallsFor(decl: ts.VariableDeclaration): ts.CallExpression[] {
     const scope = decl.parent.parent.parent; // VariableDeclarationList → VariableStatement → Block/SourceFile
     if (!scope || !ts.isIdentifier(decl.name)) return [];
@@ -456,6 +555,12 @@ export class Evaluator implements BuiltinHost {
         return unknown(node, sf, `\`${key}\` of ${JSON.stringify(object.value)}`);
       case 'unknown':
         return unknown(node, sf, object.reason, object.binder);
+      case 'class': {
+        const member = object.node.members.find((m) => isStatic(m) && m.name && propertyNameText(m.name) === key);
+        if (member && ts.isPropertyDeclaration(member) && member.initializer) return this.evaluate(member.initializer, object.sf);
+        if (member && ts.isMethodDeclaration(member)) return { kind: 'function', node: member, sf: object.sf, env: EMPTY_ENV };
+        return unknown(node, sf, `\`${key}\` of the class ${object.node.name?.text ?? ''}`);
+      }
       default:
         return unknown(node, sf, `\`${key}\` of a ${object.kind}`);
     }
@@ -494,7 +599,32 @@ export class Evaluator implements BuiltinHost {
       }
       if (receiver.kind === 'array') {
         switch (method) {
-          case 'filter':
+          case 'filter': {
+            // Elements the callback rejects for certain are never in the list; the others may be.
+            const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+            if (!fn || fn.kind !== 'function') return { ...receiver, node: expr, sf };
+            const elements = receiver.elements.filter((element, index) => {
+              const kept = this.callFunction(fn, [element, { kind: 'literal', value: index, node: expr, sf }], expr, sf);
+              return !(kept.kind === 'literal' && !kept.value);
+            });
+            return { ...receiver, elements, node: expr, sf };
+          }
+          case 'includes':
+          case 'has': {
+            // A list of known strings (a static allow-list, a `Set` of names) answers for a known value.
+            const sought = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+            if (!sought || sought.kind !== 'literal' || receiver.partial || !receiver.elements.every((e) => e.kind === 'literal')) break;
+            return { kind: 'literal', value: receiver.elements.some((e) => e.kind === 'literal' && e.value === sought.value), node: expr, sf };
+          }
+          case 'some':
+          case 'every': {
+            const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+            if (!fn || fn.kind !== 'function' || receiver.partial) break;
+            const answers = receiver.elements.map((element) => this.callFunction(fn, [element], expr, sf));
+            if (!answers.every((a) => a.kind === 'literal')) break;
+            const truthy = answers.map((a) => Boolean((a as { value: unknown }).value));
+            return { kind: 'literal', value: method === 'some' ? truthy.some(Boolean) : truthy.every(Boolean), node: expr, sf };
+          }
           case 'slice':
           case 'concat':
           case 'flat':
@@ -509,12 +639,10 @@ export class Evaluator implements BuiltinHost {
               }
             }
             if (method === 'flat') elements = elements.flatMap((e) => (e.kind === 'array' ? e.elements : [e]));
-            if (method === 'filter') elements = this.filteredElements(elements, expr, sf, env);
             return { ...receiver, elements, node: expr, sf };
           }
-          case 'includes':
           case 'find': {
-            const found = this.searchElements(receiver, method, expr, sf, env);
+            const found = this.findElement(receiver, expr, sf, env);
             if (found) return found;
             break;
           }
@@ -548,6 +676,8 @@ export class Evaluator implements BuiltinHost {
     if (ts.isIdentifier(callee) && callee.text === 'require' && expr.arguments.length === 1 && ts.isStringLiteralLike(expr.arguments[0])) {
       return this.importValue(expr.arguments[0].text, '*', expr, sf);
     }
+    const helped = ts.isIdentifier(callee) ? this.compilerHelper(callee.text, expr, sf, env) : undefined;
+    if (helped) return helped;
     const defined = this.frameworkDefinition(callee, expr, sf, env);
     if (defined) return defined;
     const fn = this.evaluate(callee, sf, env);
@@ -556,57 +686,235 @@ export class Evaluator implements BuiltinHost {
   }
 
   /**
-   * The elements a `filter` callback may keep: only a callback that returns a known false value drops one
-   * (`files.filter((f) => f.endsWith(".js"))` over a folder listing). Smallest general version of evaluating
-   * collection callbacks; conditions that depend on run time keep the element.
+   * Helpers that TypeScript and bundlers emit into compiled output, read for what they mean rather than for their
+   * bodies: `__awaiter(this, a, P, function* () { … })` runs the generator as an async function body, and the
+   * module interop wrappers (`__importStar(require(x))`, `__toESM(…)`) give the module itself.
    */
-  private filteredElements(elements: Value[], expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value[] {
-    const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
-    if (!fn || fn.kind !== 'function') return elements;
-    return elements.filter((element) => {
-      const kept = this.callFunction(fn, [element], expr, sf);
-      return !(kept.kind === 'literal' && !kept.value);
-    });
+  private compilerHelper(name: string, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
+    const [first] = expr.arguments;
+    if (name === '__awaiter' && expr.arguments.length === 4) {
+      const body = this.evaluate(expr.arguments[3], sf, env);
+      return body.kind === 'function' ? this.callFunction(body, [], expr, sf) : undefined;
+    }
+    if ((name === '__importStar' || name === '__importDefault' || name === '__toESM' || name === '__toCommonJS') && first) {
+      const module = this.evaluate(first, sf, env);
+      return module.kind === 'module' || module.kind === 'object' ? module : undefined;
+    }
+    return undefined;
   }
 
+  /** `new Set(list)` is read as the list (for `has`, spreads and iteration); other constructions are run-time objects. */
+  private construct(expr: ts.NewExpression, sf: ts.SourceFile, env: Env): Value {
+    const callee = skipOuterExpressions(expr.expression);
+    if (ts.isIdentifier(callee) && callee.text === 'Set' && !findDeclaration('Set', callee)) {
+      const source = expr.arguments?.[0];
+      if (!source) return { kind: 'array', elements: [], node: expr, sf };
+      const list = this.evaluate(source, sf, env);
+      if (list.kind === 'array') {
+        const seen = new Set<unknown>();
+        const elements = list.elements.filter((e) => e.kind !== 'literal' || (!seen.has(e.value) && seen.add(e.value)));
+        return { ...list, elements, node: expr, sf };
+      }
+      return unknown(expr, sf, `a set built from ${describeValue(list)}`, list.kind === 'unknown' ? list.binder : undefined);
+    }
+    const constructed = this.evaluate(callee, sf, env);
+    if (constructed.kind === 'class') {
+      const args = (expr.arguments ?? []).map((arg) => this.evaluate(arg, sf, env));
+      return this.instanceOf(constructed.node, constructed.sf, { args, site: expr, siteSf: sf });
+    }
+    return unknown(expr, sf, `a ${describeSyntax(expr)}`);
+  }
+
+  private readonly crossFileSites = new Map<ts.Node, ts.CallExpression[]>();
+
   /**
-   * `new LocalClass(args)`: an object of the fields the class sets (property initializers, and `this.x = …` at the top
-   * level of its constructor with the parameters bound to the arguments). Smallest general version of reading class
-   * instances; a base class's constructor and methods are not followed (the discovery branch builds this→subclasses).
+   * Calls of a wrapper function: in its own file, and, when it is exported, in every project file that names it
+   * and imports it (`registerDatabaseTool(server, "list-indexes", {…})` in one file per tool).
    */
-  private constructInstance(expr: ts.NewExpression, sf: ts.SourceFile, env: Env): Value {
-    const cls = classOf.get(this.evaluate(expr.expression, sf, env));
-    if (!cls) return unknown(expr, sf, `a ${describeSyntax(expr)}`);
-    const { declaration, sf: classSf } = cls;
-    const args = (expr.arguments ?? []).map((arg) => this.evaluate(arg, sf, env));
-    const ctorEnv = new Map<ts.Node, Value>();
-    const ctor = declaration.members.find(ts.isConstructorDeclaration);
-    ctor?.parameters.forEach((parameter, index) => {
-      const arg = args[index];
-      if (parameter.dotDotDotToken) ctorEnv.set(parameter, { kind: 'array', elements: args.slice(index), node: expr, sf });
-      else if (arg) ctorEnv.set(parameter, arg);
-      else if (parameter.initializer) ctorEnv.set(parameter, this.evaluate(parameter.initializer, classSf, ctorEnv));
-    });
-    const instance = classFields(declaration, classSf, expr, sf, (initializer, inConstructor) => this.evaluate(initializer, classSf, inConstructor ? ctorEnv : EMPTY_ENV));
-    // A base class may set more: reading a field it does not show stays unknown.
-    if (declaration.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword)) {
-      instance.unresolved.push({ node: expr, sf, reason: 'fields set by a base class' });
+  callSitesOf(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
+    const own = callSitesOf(fn, this.callSites);
+    const name = functionName(fn);
+    // A function that is not exported may still escape through the return of one that is
+    // (`const [register] = createRegistrar(server); register(def)`): its callers are where that one is named.
+    const exported = name && isExported(fn) ? fn : name ? returnedBy(fn, name) : undefined;
+    const searched = exported && functionName(exported);
+    // Other files are parsed only for a wrapper its own file never calls (keeps dense workspaces fast).
+    if (!exported || !searched || own.length > 0) return own;
+    let others = this.crossFileSites.get(fn);
+    if (!others) {
+      others = [];
+      this.crossFileSites.set(fn, others);
+      const home = fn.getSourceFile().fileName;
+      for (const file of this.sources.filesMentioning?.(searched) ?? []) {
+        if (file === home && exported === fn) continue;
+        const fileSf = this.sources.getSourceFile(file);
+        if (!fileSf) continue;
+        const visit = (node: ts.Node): void => {
+          if (ts.isCallExpression(node) && !own.includes(node)) {
+            const callee = skipOuterExpressions(node.expression);
+            const calledName = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+            if (calledName === name || (exported !== fn && calledName !== undefined && ts.isIdentifier(callee) && calledName !== searched)) {
+              const target = this.evaluate(callee, fileSf);
+              if (target.kind === 'function' && target.node === fn) others!.push(node);
+            }
+          }
+          ts.forEachChild(node, visit);
+        };
+        visit(fileSf);
+        if (others.length > 0) this.dependencies.add(file);
+      }
+    }
+    return [...own, ...others];
+  }
+
+  /** `this` in a class member: the instance it is bound to, or the instance of the class itself. */
+  private thisValue(expr: ts.Expression, sf: ts.SourceFile, env: Env): Value {
+    let node: ts.Node | undefined = expr.parent;
+    while (node && (ts.isArrowFunction(node) || !(ts.isFunctionLike(node) || ts.isClassLike(node) || ts.isPropertyDeclaration(node) || ts.isClassStaticBlockDeclaration(node) || ts.isSourceFile(node)))) node = node.parent;
+    if (!node || ts.isSourceFile(node) || ts.isClassLike(node) || ts.isClassStaticBlockDeclaration(node)) return unknown(expr, sf, 'a `this` value');
+    const member = node as ts.ClassElement;
+    const cls = member.parent;
+    if (!cls || !ts.isClassLike(cls)) return unknown(expr, sf, 'a `this` value');
+    // In a static member, `this` is the class itself (`this.tools` reads `static tools = […]`).
+    if (isStatic(member)) return { kind: 'class', node: cls, sf };
+    const bound = env.get(cls);
+    if (bound) return bound;
+    // A base class's method runs with each subclass's `this`: the finder expands over them.
+    if (this.subclassesOf(cls).length > 0) return unknown(expr, sf, `\`this\` of ${cls.name?.text ?? 'a class'}, one per subclass`, { declaration: cls, sf });
+    return this.instanceOf(cls, sf);
+  }
+
+  private readonly subclasses = new Map<ts.Node, { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[]>();
+
+  /** Classes of the project that extend `cls`, directly or not (found through files that mention its name). */
+  subclassesOf(cls: ts.ClassLikeDeclaration): { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[] {
+    const cached = this.subclasses.get(cls);
+    if (cached) return cached;
+    const out: { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[] = [];
+    this.subclasses.set(cls, out);
+    const name = cls.name?.text;
+    if (!name) return out;
+    const own = cls.getSourceFile().fileName;
+    const files = new Set([own, ...(this.sources.filesExtending?.(name) ?? [])]);
+    for (const file of files) {
+      const fileSf = this.sources.getSourceFile(file);
+      if (!fileSf) continue;
+      const visit = (node: ts.Node): void => {
+        if (ts.isClassLike(node) && node !== cls) {
+          const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+          if (heritage && heritage.expression.getText(fileSf).endsWith(name)) {
+            const base = this.evaluate(heritage.expression, fileSf);
+            if (base.kind === 'class' && base.node === cls) {
+              this.dependencies.add(file);
+              out.push({ decl: node, sf: fileSf }, ...this.subclassesOf(node));
+            }
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(fileSf);
+    }
+    return out;
+  }
+
+  /** The instances a base class's `this` can be: each subclass that is not abstract, and the class itself when it is not. */
+  thisCandidates(cls: ts.ClassLikeDeclaration, sf: ts.SourceFile): ObjectValue[] {
+    const classes = [{ decl: cls, sf }, ...this.subclassesOf(cls)];
+    return classes.filter(({ decl }) => !isAbstract(decl) && !this.subclassesOf(decl).length).map(({ decl, sf: declSf }) => this.instanceOf(decl, declSf));
+  }
+
+  private readonly instances = new Map<ts.Node, ObjectValue>();
+
+  /**
+   * An instance of a class, read from its declaration and its base classes': field initializers, members set in
+   * the constructor or assigned (`this.tools = …`) in any method, methods and getters, each evaluated with `this`
+   * bound to this instance (so a base class's method sees the subclass's fields). Built by `new X(args)`, the
+   * constructors' parameters are bound to the arguments (through `super(…)` to the base class's); the instance
+   * `this` stands for (no arguments known) is cached per class.
+   */
+  instanceOf(cls: ts.ClassLikeDeclaration, sf: ts.SourceFile, construction?: { args: Value[]; site: ts.Node; siteSf: ts.SourceFile }): ObjectValue {
+    const cached = construction ? undefined : this.instances.get(cls);
+    if (cached) return cached;
+    // Located at its class, which tells instances from plain objects (find.ts, forms).
+    const instance: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: cls, sf };
+    if (!construction) this.instances.set(cls, instance);
+    const chain = this.classChain(cls, sf);
+    const env = new Map<ts.Node, Value>(chain.map(({ decl }) => [decl, instance] as [ts.Node, Value]));
+    if (construction) {
+      this.bindConstructors(chain, construction.args, env, construction.site, construction.siteSf);
+      // A base class that cannot be read (a package's) may set more: reading a field none of the chain shows stays unknown.
+      if (hasBaseClass(chain[0].decl)) instance.unresolved.push({ node: construction.site, sf: construction.siteSf, reason: 'fields set by a base class that cannot be read' });
+    }
+    for (const { decl, sf: declSf } of chain) {
+      const assigned = thisAssignments(decl);
+      for (const member of decl.members) {
+        if (isStatic(member) || !member.name) continue;
+        const key = propertyNameText(member.name);
+        if (key === undefined) continue;
+        if (ts.isPropertyDeclaration(member)) {
+          const writes = assigned.get(key) ?? [];
+          if (!member.initializer && writes.length === 0) continue;
+          const initializer = member.initializer;
+          put(instance, lazyProperty(key, member, member.name, declSf, () => this.memberValue(initializer, writes, member, declSf, env)));
+        } else if (ts.isMethodDeclaration(member)) {
+          put(instance, { key, value: { kind: 'function', node: member, sf: declSf, env }, node: member, keyNode: member.name, sf: declSf });
+        } else if (ts.isGetAccessorDeclaration(member)) {
+          put(instance, lazyProperty(key, member, member.name, declSf, () => this.callFunction({ kind: 'function', node: member, sf: declSf, env }, [], member, declSf)));
+        }
+      }
+      for (const [key, writes] of assigned) {
+        if (decl.members.some((m) => m.name && !isStatic(m) && propertyNameText(m.name) === key)) continue;
+        put(instance, lazyProperty(key, writes[0], writes[0].left, declSf, () => this.memberValue(undefined, writes, writes[0], declSf, env)));
+      }
     }
     return instance;
   }
 
   /**
-   * `list.includes(x)` over known literals, and `list.find(cb)`: the first element the callback keeps, as long as
-   * every callback before it gives a known answer. Smallest general version of collection callbacks.
+   * Binds the parameters of the nearest constructor in the chain (derived class first) to the arguments of `new`,
+   * then those of each base constructor to its `super(…)` call's arguments.
    */
-  private searchElements(receiver: ArrayValue, method: 'includes' | 'find', expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
-    const arg = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
-    if (!arg || receiver.partial) return undefined;
-    if (method === 'includes') {
-      if (arg.kind !== 'literal' || !receiver.elements.every((e) => e.kind === 'literal')) return undefined;
-      return { kind: 'literal', value: receiver.elements.some((e) => e.kind === 'literal' && e.value === arg.value), node: expr, sf };
+  private bindConstructors(chain: { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[], args: Value[], env: Map<ts.Node, Value>, site: ts.Node, siteSf: ts.SourceFile): void {
+    let pending: Value[] | undefined = args;
+    for (let i = chain.length - 1; i >= 0 && pending; i--) {
+      const { decl, sf: declSf } = chain[i];
+      const ctor = decl.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && !!m.body);
+      // A class without a constructor passes its arguments on to its base class.
+      if (!ctor) continue;
+      this.bindParameters(ctor, pending, env, declSf, site, siteSf);
+      const superCall = ctor.body!.statements.map((s) => (ts.isExpressionStatement(s) ? skipOuterExpressions(s.expression) : undefined)).find((e): e is ts.CallExpression => !!e && ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword);
+      pending = superCall?.arguments.map((arg) => this.evaluate(arg, declSf, env));
+      site = superCall ?? site;
+      siteSf = superCall ? declSf : siteSf;
     }
-    if (arg.kind !== 'function') return undefined;
+  }
+
+  /** A field's value: its initializer and the values methods assign to it (any of which may be current). */
+  private memberValue(initializer: ts.Expression | undefined, writes: ts.BinaryExpression[], node: ts.Node, sf: ts.SourceFile, env: Env): Value {
+    const values = [...(initializer ? [initializer] : []), ...writes.map((w) => w.right)].map((expr) => this.evaluate(expr, sf, env));
+    if (values.length === 1) return values[0];
+    return unionOfLists(values, node, sf) ?? unknown(node, sf, `a member assigned in several places (${values.length})`);
+  }
+
+  /** The class and its base classes that can be found, base first. */
+  private classChain(cls: ts.ClassLikeDeclaration, sf: ts.SourceFile): { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[] {
+    const chain = [{ decl: cls, sf }];
+    let current: { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile } = chain[0];
+    while (chain.length < 10) {
+      const heritage = current.decl.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+      if (!heritage) break;
+      const base = this.evaluate(heritage.expression, current.sf);
+      if (base.kind !== 'class' || chain.some((c) => c.decl === base.node)) break;
+      current = { decl: base.node, sf: base.sf };
+      chain.unshift(current);
+    }
+    return chain;
+  }
+
+  /** `list.find(cb)`: the first element the callback keeps, as long as every callback before it gives a known answer. */
+  private findElement(receiver: ArrayValue, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
+    const arg = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
+    if (!arg || receiver.partial || arg.kind !== 'function') return undefined;
     const indexed = this.indexedFind(receiver, arg, expr, sf);
     if (indexed) return indexed;
     for (const element of receiver.elements) {
@@ -742,18 +1050,7 @@ export class Evaluator implements BuiltinHost {
     if (!decl.body) return unknown(site, siteSf, 'a function without a body');
     if (this.inProgress.has(decl)) return unknown(site, siteSf, 'a recursive call');
     const env = new Map(fn.env);
-    decl.parameters.forEach((parameter, index) => {
-      const arg = args[index];
-      if (parameter.dotDotDotToken) {
-        env.set(parameter, { kind: 'array', elements: args.slice(index), node: site, sf: siteSf });
-      } else if (arg && !(arg.kind === 'literal' && arg.value === undefined && parameter.initializer)) {
-        env.set(parameter, arg);
-      } else if (parameter.initializer) {
-        env.set(parameter, this.evaluate(parameter.initializer, fn.sf, env));
-      } else {
-        env.set(parameter, unknown(parameter, fn.sf, `the parameter \`${parameter.name.getText(fn.sf)}\` (not passed)`));
-      }
-    });
+    this.bindParameters(decl, args, env, fn.sf, site, siteSf);
     this.inProgress.add(decl);
     try {
       const returned = returnExpression(decl);
@@ -762,6 +1059,22 @@ export class Evaluator implements BuiltinHost {
     } finally {
       this.inProgress.delete(decl);
     }
+  }
+
+  /** Binds a function's parameters to the arguments of a call: rest parameters get the remaining ones, defaults the missing ones. */
+  private bindParameters(decl: ts.SignatureDeclaration, args: Value[], env: Map<ts.Node, Value>, declSf: ts.SourceFile, site: ts.Node, siteSf: ts.SourceFile): void {
+    decl.parameters.forEach((parameter, index) => {
+      const arg = args[index];
+      if (parameter.dotDotDotToken) {
+        env.set(parameter, { kind: 'array', elements: args.slice(index), node: site, sf: siteSf });
+      } else if (arg && !(arg.kind === 'literal' && arg.value === undefined && parameter.initializer)) {
+        env.set(parameter, arg);
+      } else if (parameter.initializer) {
+        env.set(parameter, this.evaluate(parameter.initializer, declSf, env));
+      } else {
+        env.set(parameter, unknown(parameter, declSf, `the parameter \`${parameter.name.getText(declSf)}\` (not passed)`));
+      }
+    });
   }
 
   /** Key/value pairs of an object or module, for Object.values/entries/keys. */
@@ -816,10 +1129,7 @@ export class Evaluator implements BuiltinHost {
       } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && exported) {
         const isDefault = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
         if ((isDefault && name === 'default') || statement.name?.text === name) {
-          if (ts.isFunctionDeclaration(statement)) return { kind: 'function', node: statement, sf, env: EMPTY_ENV };
-          const value = unknown(statement, sf, 'a class');
-          classOf.set(value, { declaration: statement, sf });
-          return value;
+          return ts.isFunctionDeclaration(statement) ? { kind: 'function', node: statement, sf, env: EMPTY_ENV } : { kind: 'class', node: statement, sf };
         }
       } else if (ts.isEnumDeclaration(statement) && exported && statement.name.text === name) {
         return this.enumValue(statement, sf, EMPTY_ENV);
@@ -843,7 +1153,8 @@ export class Evaluator implements BuiltinHost {
         }
       } else if (ts.isExpressionStatement(statement)) {
         const value = this.commonJsExport(statement.expression, name, sf);
-        if (value) return value;
+        // tsc declares every export first (`exports.a = exports.b = void 0;`) and gives its value later.
+        if (value && !(value.kind === 'literal' && value.value === undefined)) return value;
       }
     }
     return undefined;
@@ -851,6 +1162,8 @@ export class Evaluator implements BuiltinHost {
 
   /** `exports.name = …`, `module.exports.name = …`, `module.exports = { name }`. */
   private commonJsExport(expr: ts.Expression, name: string, sf: ts.SourceFile): Value | undefined {
+    const defined = definedExport(expr, sf);
+    if (defined) return defined.name === name ? this.definedExportValue(defined.descriptor, sf) : undefined;
     if (!ts.isBinaryExpression(expr) || expr.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
     const target = expr.left;
     if (ts.isPropertyAccessExpression(target)) {
@@ -865,10 +1178,38 @@ export class Evaluator implements BuiltinHost {
     return undefined;
   }
 
+  /** `Object.defineProperty(exports, "x", { get: function () { return y; } })` (tsc's re-exports) or `{ value: y }`. */
+  private definedExportValue(descriptor: ts.ObjectLiteralExpression, sf: ts.SourceFile): Value {
+    const descriptorValue = this.objectLiteral(descriptor, sf, EMPTY_ENV);
+    const getter = descriptorValue.properties.get('get')?.value;
+    if (getter?.kind === 'function') return this.callFunction(getter, [], descriptor, sf);
+    return descriptorValue.properties.get('value')?.value ?? unknown(descriptor, sf, 'an export defined without a value');
+  }
+
   /** Every statically visible export of a module (for `Object.values(ns)`), in source order. */
   moduleExports(sf: ts.SourceFile): [string, Value, ts.Node][] {
     const out: [string, Value, ts.Node][] = [];
+    const commonJs = new Set<string>();
+    const addCommonJs = (name: string, node: ts.Node) => {
+      // tsc first writes `exports.a = exports.b = void 0;`: the name counts where its value is given.
+      if (name === '__esModule' || commonJs.has(name)) return;
+      const value = this.exportValue(sf, name, node, sf);
+      if (value.kind === 'literal' && value.value === undefined) return;
+      commonJs.add(name);
+      out.push([name, value, node]);
+    };
     for (const statement of sf.statements) {
+      if (ts.isExpressionStatement(statement)) {
+        const defined = definedExport(statement.expression, sf);
+        if (defined) addCommonJs(defined.name, defined.nameNode);
+        let assignment = skipOuterExpressions(statement.expression);
+        while (ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+          const target = assignment.left;
+          if (ts.isPropertyAccessExpression(target) && ['exports', 'module.exports'].includes(target.expression.getText(sf))) addCommonJs(target.name.text, target.name);
+          assignment = skipOuterExpressions(assignment.right);
+        }
+        continue;
+      }
       if (ts.isVariableStatement(statement) && hasExportModifier(statement)) {
         for (const decl of statement.declarationList.declarations) {
           if (ts.isIdentifier(decl.name)) out.push([decl.name.text, this.exportValue(sf, decl.name.text, decl, sf), decl.name]);
@@ -885,35 +1226,116 @@ export class Evaluator implements BuiltinHost {
   }
 }
 
-/**
- * The instance fields a class sets, as an object: property initializers, then `this.x = …` statements at the top level
- * of its constructor (compiled JS). Each value is evaluated when read.
- */
-export function classFields(
-  declaration: ts.ClassLikeDeclaration,
-  classSf: ts.SourceFile,
-  node: ts.Node,
-  sf: ts.SourceFile,
-  evaluate: (initializer: ts.Expression, inConstructor: boolean) => Value,
-): ObjectValue {
-  const fields: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node, sf };
-  const set = (key: string, property: ts.Node, keyNode: ts.Node, initializer: ts.Expression, inConstructor: boolean) =>
-    fields.properties.set(key, lazyProperty(key, property, keyNode, classSf, () => evaluate(initializer, inConstructor)));
-  for (const member of declaration.members) {
-    if (ts.isPropertyDeclaration(member) && member.initializer && !member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) {
-      const key = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
-      if (key) set(key, member, member.name, member.initializer, false);
-    }
+/** `Object.defineProperty(exports, "name", descriptor)`: the name and the descriptor literal. */
+function definedExport(expr: ts.Expression, sf: ts.SourceFile): { name: string; nameNode: ts.Node; descriptor: ts.ObjectLiteralExpression } | undefined {
+  const call = skipOuterExpressions(expr);
+  if (!ts.isCallExpression(call) || call.arguments.length !== 3 || call.expression.getText(sf) !== 'Object.defineProperty') return undefined;
+  const [target, key, descriptor] = call.arguments;
+  if (!['exports', 'module.exports'].includes(target.getText(sf)) || !ts.isStringLiteralLike(key) || !ts.isObjectLiteralExpression(descriptor)) return undefined;
+  return { name: key.text, nameNode: key, descriptor };
+}
+
+/** The exported function that declares `fn` (named `name`) directly in its body and returns it (alone, or in a list or object). */
+function returnedBy(fn: ts.Node, name: string): ts.FunctionLikeDeclaration | undefined {
+  const statement = fn.parent?.parent?.parent;
+  const outer = statement?.parent?.parent;
+  if (!outer || !(ts.isFunctionDeclaration(outer) || ts.isArrowFunction(outer) || ts.isFunctionExpression(outer)) || !isExported(outer)) return undefined;
+  const returned = returnExpression(outer);
+  if (!returned) return undefined;
+  const inner = skipOuterExpressions(returned);
+  const parts = ts.isArrayLiteralExpression(inner) ? inner.elements : ts.isObjectLiteralExpression(inner) ? inner.properties.map((p) => (ts.isShorthandPropertyAssignment(p) ? p.name : ts.isPropertyAssignment(p) ? p.initializer : p)) : [inner];
+  return parts.some((part) => ts.isIdentifier(part) && part.text === name) ? outer : undefined;
+}
+
+/** An exported function declaration or `export const name = () => …`. */
+function isExported(fn: ts.FunctionLikeDeclaration): boolean {
+  if (ts.isFunctionDeclaration(fn)) return hasExportModifier(fn);
+  const declaration = fn.parent;
+  if (declaration && ts.isVariableDeclaration(declaration)) {
+    const statement = declaration.parent?.parent;
+    return !!statement && ts.isVariableStatement(statement) && hasExportModifier(statement);
   }
-  const ctor = declaration.members.find(ts.isConstructorDeclaration);
-  for (const statement of ctor?.body?.statements ?? []) {
-    if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) continue;
-    const { left, operatorToken, right } = statement.expression;
-    if (operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword) {
-      set(left.name.text, statement.expression, left.name, right, true);
+  return false;
+}
+
+function hasBaseClass(cls: ts.ClassLikeDeclaration): boolean {
+  return cls.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword) ?? false;
+}
+
+function isAbstract(cls: ts.ClassLikeDeclaration): boolean {
+  return ts.getModifiers(cls)?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword) ?? false;
+}
+
+function isStatic(member: ts.Node): boolean {
+  return ts.canHaveModifiers(member) && (ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ?? false);
+}
+
+/** `this.key = value` written in the class's own members (arrows inside them included), by key. */
+const thisAssignmentsByClass = new WeakMap<ts.Node, Map<string, ts.BinaryExpression[]>>();
+
+function thisAssignments(cls: ts.ClassLikeDeclaration): Map<string, ts.BinaryExpression[]> {
+  const cached = thisAssignmentsByClass.get(cls);
+  if (cached) return cached;
+  const out = new Map<string, ts.BinaryExpression[]>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      const key = node.left.name.text;
+      out.set(key, [...(out.get(key) ?? []), node]);
     }
+    // `this` inside a nested function or class is another object.
+    if ((ts.isFunctionLike(node) && !ts.isArrowFunction(node) && node.parent !== cls) || (ts.isClassLike(node) && node !== cls)) return;
+    ts.forEachChild(node, visit);
+  };
+  for (const member of cls.members) if (!isStatic(member)) visit(member);
+  thisAssignmentsByClass.set(cls, out);
+  return out;
+}
+
+function put(object: ObjectValue, property: ObjectProperty): void {
+  object.properties.set(property.key, property);
+}
+
+/** Lists a variable may hold (nothing, `null` or `undefined` add no element): their elements, each once. */
+function unionOfLists(values: Value[], decl: ts.Node, sf: ts.SourceFile): ArrayValue | undefined {
+  const lists = values.filter((value) => !(value.kind === 'literal' && (value.value === null || value.value === undefined)));
+  if (lists.length === 0 || !lists.every((value) => value.kind === 'array')) return undefined;
+  const seen = new Set<string>();
+  const elements: Value[] = [];
+  let partial: string | undefined;
+  for (const list of lists as ArrayValue[]) {
+    for (const element of list.elements) {
+      const key = elementKey(element);
+      if (!seen.has(key) && seen.add(key)) elements.push(element);
+    }
+    partial ??= list.partial;
   }
-  return fields;
+  return { kind: 'array', elements, node: decl, sf, partial };
+}
+
+/** Two elements are the same when they come from the same place with the same name (one literal mapped over names gives several). */
+function elementKey(element: Value): string {
+  const name = element.kind === 'object' ? element.properties.get('name')?.value : undefined;
+  return `${element.sf.fileName}:${element.node.pos}:${name?.kind === 'literal' ? String(name.value) : ''}`;
+}
+
+/** The member of the root variable a write goes through: `config.annotations.x` → `annotations` (and its access node). */
+function firstMember(target: ts.Expression): { key: string; access: ts.Expression } | undefined {
+  let access = target;
+  for (;;) {
+    if (!ts.isPropertyAccessExpression(access) && !ts.isElementAccessExpression(access)) return undefined;
+    const owner = skipOuterExpressions(access.expression);
+    if (ts.isIdentifier(owner)) break;
+    access = owner;
+  }
+  if (ts.isPropertyAccessExpression(access)) return { key: access.name.text, access };
+  const argument = (access as ts.ElementAccessExpression).argumentExpression;
+  return ts.isStringLiteralLike(argument) || ts.isNumericLiteral(argument) ? { key: argument.text, access } : undefined;
+}
+
+/** The function a node runs in (undefined at module level). */
+function enclosingFunction(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (ts.isFunctionLike(current) || ts.isClassStaticBlockDeclaration(current)) return current;
+  return undefined;
 }
 
 /** `(e) => e.key === value` (either side): the key read from the parameter and the expression it is compared with. */
@@ -956,9 +1378,6 @@ function findReturnStatements(node: ts.Node): ts.ReturnStatement[] {
   ts.forEachChild(node, visit);
   return out;
 }
-
-/** The class an `unknown` value names (a class is not a value the evaluator models), for `new X(…)`. */
-const classOf = new WeakMap<Value, { declaration: ts.ClassLikeDeclaration; sf: ts.SourceFile }>();
 
 function isJsonFile(sf: ts.SourceFile): boolean {
   return sf.fileName.endsWith('.json');
@@ -1111,7 +1530,11 @@ export function expandEnvs<T>(
     }
     const bindings = binderBindings(evaluator, binder, current);
     if (bindings.length === 0) {
-      results.push(result);
+      // Nothing supplies this one (a parameter with no call in sight): settle it as unknown and read again, since
+      // another loop or parameter the result waits on may still be supplied.
+      const next = new Map(current);
+      next.set(binder.declaration, unknown(binder.declaration, binder.sf, settledReason(binder)));
+      queue.push(next);
       continue;
     }
     for (const binding of bindings) {
@@ -1123,22 +1546,32 @@ export function expandEnvs<T>(
   return results;
 }
 
+function settledReason(binder: import('./values').Binder): string {
+  const { declaration, sf } = binder;
+  if (ts.isClassLike(declaration)) return `\`this\` of ${declaration.name?.text ?? 'a class'}`;
+  const name = declaration.name.getText(sf);
+  return ts.isParameter(declaration) ? `the parameter \`${name}\`` : `the loop variable \`${name}\``;
+}
+
 /**
  * Bindings for a binder: one map per possible value. A wrapper's parameters are bound together, all from one
  * call site, so that `add("a", RO); add("b", RW)` never pairs "b" with RO.
  */
 function binderBindings(evaluator: Evaluator, binder: import('./values').Binder, env: Env): Map<ts.Node, Value>[] {
   const { declaration, sf } = binder;
+  if (ts.isClassLike(declaration)) return evaluator.thisCandidates(declaration, sf).map((instance) => new Map([[declaration, instance]]));
   const fn = declaration.parent;
   const isCallback = ts.isCallExpression(fn.parent) && fn.parent.arguments.includes(fn as ts.Expression);
   if (ts.isParameter(declaration) && ts.isFunctionLike(fn) && !isCallback) return wrapperBindings(evaluator, fn as ts.FunctionLikeDeclaration, sf);
   return binderCandidates(evaluator, binder, env).map((value) => new Map([[declaration, value]]));
 }
 
-function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, sf: ts.SourceFile): Map<ts.Node, Value>[] {
+function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, _sf: ts.SourceFile): Map<ts.Node, Value>[] {
   const out: Map<ts.Node, Value>[] = [];
   const parameters = fn.parameters;
-  for (const site of callSitesOf(fn, evaluator.callSites)) {
+  for (const site of evaluator.callSitesOf(fn)) {
+    // The call may be in another file: its arguments are read there.
+    const sf = site.getSourceFile();
     const args = parameters.map((_, j) => site.arguments[j]);
     const evaluateArgs = (env: Env): Value[] =>
       args.map((arg) =>
@@ -1160,6 +1593,7 @@ function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, s
 /** The values a loop variable or parameter can take: loop elements, callback elements, call-site arguments. */
 export function binderCandidates(evaluator: Evaluator, binder: import('./values').Binder, env: Env): Value[] {
   const { declaration, sf } = binder;
+  if (ts.isClassLike(declaration)) return evaluator.thisCandidates(declaration, sf);
   if (ts.isVariableDeclaration(declaration)) {
     const loop = declaration.parent.parent;
     if (ts.isForOfStatement(loop)) {
@@ -1190,12 +1624,12 @@ export function binderCandidates(evaluator: Evaluator, binder: import('./values'
     return [];
   }
   // A wrapper: a named function or method whose parameter feeds the registration; its call sites supply values.
-  const sites = callSitesOf(fn as ts.FunctionLikeDeclaration, evaluator.callSites);
+  const sites = evaluator.callSitesOf(fn as ts.FunctionLikeDeclaration);
   const values: Value[] = [];
   for (const site of sites) {
     const arg = site.arguments[index];
     if (!arg) continue;
-    values.push(...evaluator.expandValue(arg, sf, EMPTY_ENV));
+    values.push(...evaluator.expandValue(arg, site.getSourceFile(), EMPTY_ENV));
     if (values.length > MAX_ELEMENTS) break;
   }
   return values;

@@ -5,7 +5,7 @@ import type { Loc, StaticValue } from './model';
  * What static evaluation knows about an expression. Every value remembers the node it came from
  * (for locations and fixes) and its source file.
  */
-export type Value = LiteralValue | ObjectValue | ArrayValue | FunctionValue | ModuleValue | UnknownValue;
+export type Value = LiteralValue | ObjectValue | ArrayValue | FunctionValue | ModuleValue | ClassValue | UnknownValue;
 
 interface Base {
   node: ts.Node;
@@ -55,10 +55,19 @@ export interface ModuleValue extends Base {
   node: ts.SourceFile;
 }
 
+/** A class declaration (its instances are evaluated with their own `this`). */
+export interface ClassValue extends Base {
+  kind: 'class';
+  node: ts.ClassLikeDeclaration;
+}
+
 /** A point where a loop, callback or wrapper supplies the value; the finder expands these. */
 export interface Binder {
-  /** The parameter or loop-variable declaration whose value is needed. */
-  declaration: ts.ParameterDeclaration | ts.VariableDeclaration;
+  /**
+   * The parameter or loop-variable declaration whose value is needed, or a class whose `this` is each concrete
+   * subclass that reaches the member.
+   */
+  declaration: ts.ParameterDeclaration | ts.VariableDeclaration | ts.ClassLikeDeclaration;
   sf: ts.SourceFile;
 }
 
@@ -112,6 +121,8 @@ export function describeValue(value: Value): string {
       return 'a function';
     case 'module':
       return 'a module';
+    case 'class':
+      return `the class ${value.node.name?.text ?? '(anonymous)'}`;
     case 'unknown':
       return value.reason;
   }

@@ -1,3 +1,4 @@
+import ts from 'typescript';
 import { definitionsIn, toolFromDefinition } from './definitions';
 import type { Form } from './form';
 
@@ -8,14 +9,21 @@ export const fastmcpForm: Form = {
     if (call.arguments.length !== 1) return undefined;
     const value = evaluator.evaluate(call.arguments[0], sf, env);
     if (method === 'addTools') {
-      const tools = definitionsIn(value, 'addTools', call, sf, 'execute');
+      // fastmcp takes plain definitions; class instances in a list are another library's tools (LangChain agents).
+      const plain = value.kind === 'array' ? { ...value, elements: value.elements.filter((e) => !isClassInstance(e)) } : value;
+      const tools = definitionsIn(plain, 'addTools', call, sf, 'execute');
       return tools.length > 0 ? tools : undefined;
     }
+    if (isClassInstance(value)) return undefined;
     const tool = toolFromDefinition(value, 'addTool', call, sf, 'execute');
     if (!tool || !looksLikeToolDefinition(value)) return undefined;
     return [tool];
   },
 };
+
+function isClassInstance(value: import('../values').Value): boolean {
+  return value.kind === 'object' && ts.isClassLike(value.node);
+}
 
 function looksLikeToolDefinition(value: import('../values').Value): boolean {
   if (value.kind !== 'object') return false;

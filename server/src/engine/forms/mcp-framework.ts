@@ -1,6 +1,5 @@
 import ts from 'typescript';
 import type { AnnotationSlot } from '../model';
-import { classFields } from '../resolve';
 import { EMPTY_ENV, unknown } from '../values';
 import { annotationsOf, type DeclarationForm, type RawTool } from './form';
 import { isImportedFrom } from './frameworks';
@@ -10,7 +9,7 @@ const MODULES = ['mcp-framework'];
 
 /**
  * mcp-framework: `class GetUser extends MCPTool { name = "get_user"; annotations = { … }; async execute() {} }`,
- * auto-loaded from `tools/`. Fields are read from the class body, or from `this.x = …` in the constructor (compiled JS).
+ * auto-loaded from `tools/`. Fields are read from the instance of the class (field initializers, `this.x = …` in the constructor of compiled JS).
  */
 export const mcpFrameworkForm: DeclarationForm = {
   mayDeclare: (text) => text.includes('mcp-framework'),
@@ -18,7 +17,7 @@ export const mcpFrameworkForm: DeclarationForm = {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {
       if (!ts.isClassLike(node) || !extendsMcpTool(node)) return;
-      const fields = classFields(node, sf, node, sf, (initializer) => evaluator.evaluate(initializer, sf, EMPTY_ENV));
+      const fields = evaluator.instanceOf(node, sf);
       const name = fields.properties.get('name');
       const annotations = fields.properties.get('annotations');
       const execute = node.members.find((m) => ts.isMethodDeclaration(m) && m.name.getText(sf) === 'execute') as ts.MethodDeclaration | undefined;
