@@ -38,7 +38,7 @@ function corpus(name: Corpus['name'], cacheFolder: string): Corpus {
 
 export const CORPORA = { pinned: corpus('pinned', 'corpus'), wild: corpus('wild', 'corpus-wild') };
 
-/** The pinned nine (../shared/corpus when this project began). */
+/** The pinned nine, with the tools a person read in their code (data/pinned/expected.json). */
 export const CORPUS_CACHE = CORPORA.pinned.cacheDir;
 export const corpusSource = (): string => CORPORA.pinned.dataDir;
 export const ensureCorpus = (): string => CORPORA.pinned.ensure();

@@ -1,4 +1,4 @@
-// The real servers of the corpus (.cache/corpus, git-ignored; see shared/corpus) through the LSP:
+// The real servers of the corpus (.cache/corpus, git-ignored; facts in test/corpus/data/pinned) through the LSP:
 // every file that may register tools is opened, its diagnostics pulled, every quick fix listed,
 // and fix-all applied twice: the result must parse as well as before and the second pass change nothing.
 
