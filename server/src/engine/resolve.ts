@@ -55,6 +55,12 @@ export class Evaluator implements BuiltinHost {
     private readonly sources: SourceProvider,
     /** Every file read through imports, for re-analysis when it changes. */
     readonly dependencies: Set<string>,
+    /**
+     * Whether `this` and the methods of class instances are followed. Finding tools needs them; evidence does not
+     * use them yet: its incidental-effect rules were measured without them, and following them raised false alarms
+     * on the hand labels (a config manager's lazy `this.init()` creating its folder read as the tool's write).
+     */
+    private readonly followInstances = true,
   ) {}
 
   evaluate(expr: ts.Expression, sf: ts.SourceFile, env: Env = EMPTY_ENV): Value {
@@ -122,7 +128,7 @@ export class Evaluator implements BuiltinHost {
       case ts.SyntaxKind.NewExpression:
         return this.construct(expr as ts.NewExpression, sf, env);
       case ts.SyntaxKind.ThisKeyword:
-        return this.thisValue(expr, sf, env);
+        return this.followInstances ? this.thisValue(expr, sf, env) : unknown(expr, sf, 'a `this` value');
       case ts.SyntaxKind.ClassExpression:
         return { kind: 'class', node: expr as ts.ClassExpression, sf };
       case ts.SyntaxKind.YieldExpression: {
@@ -856,6 +862,8 @@ export class Evaluator implements BuiltinHost {
           if (!member.initializer && writes.length === 0) continue;
           const initializer = member.initializer;
           put(instance, lazyProperty(key, member, member.name, declSf, () => this.memberValue(initializer, writes, member, declSf, env)));
+        } else if (!this.followInstances) {
+          continue;
         } else if (ts.isMethodDeclaration(member)) {
           put(instance, { key, value: { kind: 'function', node: member, sf: declSf, env }, node: member, keyNode: member.name, sf: declSf });
         } else if (ts.isGetAccessorDeclaration(member)) {

@@ -162,7 +162,7 @@ function resolveFunction(expr: ts.Expression, sf: ts.SourceFile, sources: Source
     const method = classMember(expr, expr.name.text);
     return method ? { node: method, sf } : undefined;
   }
-  const value = new Evaluator(sources, new Set()).evaluate(expr, sf, EMPTY_ENV);
+  const value = new Evaluator(sources, new Set(), false).evaluate(expr, sf, EMPTY_ENV);
   return value.kind === 'function' && value.node.body ? { node: value.node, sf: value.sf } : undefined;
 }
 
@@ -314,7 +314,7 @@ class HandlerWalker {
     /** A registering wrapper's parameters bound to this tool's functions (`cb` → the tool's own callback). */
     private readonly bound: ReadonlyMap<ts.Node, Body> = new Map(),
   ) {
-    this.evaluator = new Evaluator(sources, new Set());
+    this.evaluator = new Evaluator(sources, new Set(), false);
   }
 
   walk(root: ts.Node, sf: ts.SourceFile, depth: number): void {

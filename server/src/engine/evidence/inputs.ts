@@ -30,7 +30,7 @@ class SchemaReader {
   private readonly evaluator: Evaluator;
 
   constructor(sources: SourceProvider) {
-    this.evaluator = new Evaluator(sources, new Set());
+    this.evaluator = new Evaluator(sources, new Set(), false);
   }
 
   read(expression: ts.Expression, sf: ts.SourceFile, depth: number): void {
@@ -73,6 +73,9 @@ class SchemaReader {
   }
 
   private field(name: string, value: ts.Expression, sf: ts.SourceFile, depth: number): void {
+    // An input maps to a schema, never to a function: an object of functions (a bundled library's namespace reached
+    // through a helper) is not an input shape.
+    if (ts.isIdentifier(value) && this.isFunction(value, sf)) return;
     const joined = words(name).join(' ');
     const loc = locOf(value.parent ?? value, sf);
     for (const rule of INPUT_FIELDS) {
@@ -99,6 +102,14 @@ class SchemaReader {
     }
     // A nested object: its fields count too.
     if (facts.nested) this.read(facts.nested, sf, depth + 1);
+  }
+
+  private isFunction(value: ts.Identifier, sf: ts.SourceFile): boolean {
+    try {
+      return this.evaluator.evaluate(value, sf, EMPTY_ENV).kind === 'function';
+    } catch {
+      return false;
+    }
   }
 }
 
