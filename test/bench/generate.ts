@@ -491,6 +491,11 @@ export function generateWorkspace(dir: string, fileCount = 600, seed = DEFAULT_S
     files.push(path);
     lines += text.split('\n').length;
   }
+  return writeManifest(dir, seed, files, lines, writer);
+}
+
+/** What a generated workspace holds (tools by style), written beside it and returned to the bench. */
+function writeManifest(dir: string, seed: number, files: string[], lines: number, writer: Writer): Manifest {
   const tools = Object.values(writer.toolsByStyle).reduce((a, b) => a + b, 0);
   const manifest: Manifest = { seed, files: files.sort(), lines, tools, toolsByStyle: writer.toolsByStyle };
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify({ ...manifest, files: manifest.files.length }, null, 2)}\n`);
@@ -515,10 +520,7 @@ export function generateDenseWorkspace(dir: string, fileCount = 500, seed = DEFA
     files.push(path);
     lines += text.split('\n').length;
   }
-  const tools = Object.values(writer.toolsByStyle).reduce((a, b) => a + b, 0);
-  const manifest: Manifest = { seed, files: files.sort(), lines, tools, toolsByStyle: writer.toolsByStyle };
-  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify({ ...manifest, files: manifest.files.length }, null, 2)}\n`);
-  return manifest;
+  return writeManifest(dir, seed, files, lines, writer);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(__filename)) {
