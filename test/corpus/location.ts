@@ -1,6 +1,7 @@
-// The two corpora of real servers and where tests get them. Their facts (pinned packages with sha512, what each
-// server answered to `tools/list`, the expected tools of the pinned nine) are data in test/corpus/data; the
-// packages themselves are fetched at test time into .cache/ (git-ignored, never committed) by ./fetch.
+// The corpora of real servers and where tests get them. Their facts (pinned packages with sha512, what each server
+// answered to `tools/list`, the expected tools of the pinned nine) are data in test/corpus/data; the packages
+// themselves are fetched at test time into .cache/ (git-ignored, never committed) by ./fetch. The held-out set's
+// sources are read by nobody while building: only its measurement looks at them.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fetchPackages, packageFolderName, type PinnedPackage } from './fetch';
@@ -8,7 +9,7 @@ import { fetchPackages, packageFolderName, type PinnedPackage } from './fetch';
 const repo = resolve(__dirname, '../..');
 
 export interface Corpus {
-  name: 'pinned' | 'wild';
+  name: 'pinned' | 'wild' | 'heldout';
   /** Committed facts: packages.json, runtime/, and for the pinned nine expected.json. */
   dataDir: string;
   /** Where the packages are unpacked, one folder per package. */
@@ -36,7 +37,11 @@ function corpus(name: Corpus['name'], cacheFolder: string): Corpus {
   return self;
 }
 
-export const CORPORA = { pinned: corpus('pinned', 'corpus'), wild: corpus('wild', 'corpus-wild') };
+export const CORPORA = {
+  pinned: corpus('pinned', 'corpus'),
+  wild: corpus('wild', 'corpus-wild'),
+  heldout: corpus('heldout', 'corpus-heldout'),
+};
 
 /** The pinned nine, with the tools a person read in their code (data/pinned/expected.json). */
 export const CORPUS_CACHE = CORPORA.pinned.cacheDir;
