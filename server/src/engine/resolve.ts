@@ -742,7 +742,7 @@ export class Evaluator implements BuiltinHost {
     const name = functionName(fn);
     // A function that is not exported may still escape through the return of one that is
     // (`const [register] = createRegistrar(server); register(def)`): its callers are where that one is named.
-    const exported = name && isExported(fn) ? fn : name ? returnedBy(fn, name) : undefined;
+    const exported = name && isExported(fn) ? fn : name ? returnedBy(fn, name) : returnedAnonymously(fn);
     const searched = exported && functionName(exported);
     // Other files are parsed only for a wrapper its own file never calls (keeps dense workspaces fast).
     if (!exported || !searched || own.length > 0) return own;
@@ -1253,6 +1253,22 @@ function returnedBy(fn: ts.Node, name: string): ts.FunctionLikeDeclaration | und
   const inner = skipOuterExpressions(returned);
   const parts = ts.isArrayLiteralExpression(inner) ? inner.elements : ts.isObjectLiteralExpression(inner) ? inner.properties.map((p) => (ts.isShorthandPropertyAssignment(p) ? p.name : ts.isPropertyAssignment(p) ? p.initializer : p)) : [inner];
   return parts.some((part) => ts.isIdentifier(part) && part.text === name) ? outer : undefined;
+}
+
+/**
+ * The named function that returns `fn`, an anonymous function, as its whole result (`return (tool) => {…}`): its
+ * callers keep it under a name of their own (`const tool = createRegisterTool(…); tool(def)`), in this file or, when
+ * the outer function is exported, in the files that import it.
+ */
+function returnedAnonymously(fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDeclaration | undefined {
+  if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+  let node: ts.Node = fn;
+  while (node.parent && (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent))) node = node.parent;
+  const statement = node.parent;
+  if (!statement || !ts.isReturnStatement(statement)) return undefined;
+  const outer = statement.parent?.parent;
+  if (!outer || !(ts.isFunctionDeclaration(outer) || ts.isArrowFunction(outer) || ts.isFunctionExpression(outer)) || !functionName(outer)) return undefined;
+  return returnExpression(outer) === statement.expression ? outer : undefined;
 }
 
 /** An exported function declaration or `export const name = () => …`. */
