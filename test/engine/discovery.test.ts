@@ -291,6 +291,58 @@ const collections: Case[] = [
   },
 ];
 
+// ─── names read from the environment: the code's default (variables unset), marked as depending on them ───
+const environment: Case[] = [
+  {
+    name: 'a prefix from the environment: the name is the unprefixed default, marked; computed keys of the map too',
+    code: lines(
+      'const getToolName = (base) => {',
+      '  const prefix = process.env.TOOL_PREFIX;',
+      '  return prefix ? `${prefix}_${base}` : base;',
+      '};',
+      'export const toolSchemas = {',
+      '  [getToolName("linear_get_teams")]: { name: getToolName("linear_get_teams"), inputSchema: {} },',
+      '  [getToolName("linear_delete_issue")]: { name: getToolName("linear_delete_issue"), inputSchema: {} },',
+      '};',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: Object.values(toolSchemas) }));',
+    ),
+    tools: [
+      { name: 'linear_get_teams', nameDependsOn: ['TOOL_PREFIX'] },
+      { name: 'linear_delete_issue', nameDependsOn: ['TOOL_PREFIX'] },
+    ],
+  },
+  {
+    name: 'a default after ?? or || and a concatenation; a literal name depends on nothing',
+    code: lines(
+      'const ns = process.env.NAMESPACE ?? "docs";',
+      'server.registerTool(ns + "_search", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));',
+      'server.registerTool(`${process.env.SHORT_NAMES === "1" ? "get" : "get_page"}`, {}, async () => ({ content: [] }));',
+      'server.registerTool("plain", {}, async () => ({ content: [] }));',
+    ),
+    tools: [
+      { name: 'docs_search', nameDependsOn: ['NAMESPACE'], effective: { readOnlyHint: true } },
+      { name: 'get_page', nameDependsOn: ['SHORT_NAMES'] },
+      { name: 'plain', nameDependsOn: [] },
+    ],
+  },
+  {
+    name: 'an environment switch never drops a tool: lists behind it and registrations under an if stay found',
+    code: lines(
+      'const full = process.env.FULL_MODE ? true : false;',
+      'const readA = { name: "read_a", inputSchema: {} };',
+      'const tools = full ? [readA, { name: "write_b", inputSchema: {} }] : [readA];',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));',
+      'if (!process.env.READ_ONLY) mcp.registerTool("delete_c", {}, async () => ({ content: [] }));',
+    ),
+    tools: [{ name: 'read_a' }, { name: 'write_b' }, { name: 'delete_c', nameDependsOn: [] }],
+  },
+  {
+    name: 'a name that is only the variable itself stays unknown (no default in code)',
+    code: lines('server.registerTool(process.env.TOOL_NAME, {}, async () => ({ content: [] }));'),
+    tools: [{ name: null, nameReason: /environment variable TOOL_NAME/ }],
+  },
+];
+
 // ─── compiled output: CommonJS re-exports and async helpers ───
 const compiled: Case[] = [
   {
@@ -356,5 +408,6 @@ const lookAlikes: Case[] = [
 runCases('discovery: this.x through classes and subclasses', classes);
 runCases('discovery: a parameter through its call sites in any file', wrappers);
 runCases('discovery: lists and objects built step by step', collections);
+runCases('discovery: names read from the environment', environment);
 runCases('discovery: compiled output', compiled);
 runCases('discovery: look-alikes stay quiet', lookAlikes);
