@@ -26,6 +26,8 @@ export interface ToolExpectation {
   line: number;
   /** Matched against tool.nameReason (why the name is unknown). */
   nameReason: RegExp;
+  /** Environment variables the name depends on (tool.nameDependsOn); `[]` when it depends on none. */
+  nameDependsOn: string[];
   receiver: string;
   slot: Tool['slot']['kind'];
   expanded: boolean;
@@ -175,6 +177,7 @@ function checkTools(c: Case, ws: Workspace, text: string, tools: Tool[]): void {
       assert.equal(lineOf(text, tool.loc.start), want.line, `${label}: line`);
     }
     if (want.nameReason !== undefined) assert.match(tool.nameReason ?? '', want.nameReason, `${label}: nameReason`);
+    if (want.nameDependsOn !== undefined) assert.deepEqual(tool.nameDependsOn ?? [], want.nameDependsOn, `${label}: nameDependsOn`);
     if (want.effective) {
       for (const [key, value] of Object.entries(want.effective)) {
         assert.equal(tool.effective[key as keyof Tool['effective']], value, `${label}: effective.${key}`);

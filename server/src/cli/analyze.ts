@@ -17,6 +17,8 @@ import { collectEvidence } from '../engine/evidence';
 
 export interface ToolRecord {
   name: string | null;
+  /** Environment variables the name is computed from; `name` is the code's default when they are unset. */
+  nameDependsOn?: string[];
   file: string;
   line: number;
   column: number;
@@ -161,6 +163,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
       }
       result.tools.push({
         name: tool.name,
+        ...(tool.nameDependsOn ? { nameDependsOn: tool.nameDependsOn } : {}),
         file: toolFile,
         line: start.line,
         column: start.column,

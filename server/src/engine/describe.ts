@@ -195,6 +195,7 @@ export function describeToolMarkdown(tool: Tool): string {
     readOut(tool.effective),
     hostBehaviour(tool.effective, tool).map((line) => `- ${line}`).join('\n'),
   ];
+  if (tool.nameDependsOn) parts.push(`_The name is the one the code gives when ${tool.nameDependsOn.map((v) => `\`${v}\``).join(', ')} ${tool.nameDependsOn.length > 1 ? 'are' : 'is'} unset; another environment may name it otherwise._`);
   if (!tool.declared) parts.push('_No annotations: every hint takes its pessimistic default._');
   else if (tool.declared.unresolved.length > 0) {
     parts.push(`_Partly unknown: ${tool.declared.unresolved.map((u) => escapeMarkdownCell(u.reason)).join('; ')}._`);

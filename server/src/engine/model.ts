@@ -105,6 +105,11 @@ export interface Tool {
   name: string | null;
   /** Why the name is unknown (only when `name` is null). */
   nameReason?: string;
+  /**
+   * Environment variables the name is computed from: `name` is what the code gives when they are unset (the
+   * default), and another environment may register the tool under another name.
+   */
+  nameDependsOn?: string[];
   form: ToolForm;
   /** The registration: the call for SDK forms, the tool object for tools/list and fastmcp definitions. */
   loc: Loc;

@@ -4,6 +4,7 @@ import { findDeclaration, propertyNameText, skipOuterExpressions, type BindingSt
 import { builtinCall, builtinIdentifier, importMeta, stringMethod, type BuiltinHost } from './builtins';
 import { definedBy, definerFramework, importOf } from './forms/frameworks';
 import { resolveModulePath } from './modules';
+import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault, type UnsetDefault } from './unset-env';
 import {
   EMPTY_ENV,
   describeValue,
@@ -106,7 +107,7 @@ export class Evaluator implements BuiltinHost {
         return this.identifier(expr as ts.Identifier, sf, env);
       case ts.SyntaxKind.PropertyAccessExpression: {
         const access = expr as ts.PropertyAccessExpression;
-        if (isProcessEnv(access.expression)) return unknown(expr, sf, `the environment variable ${access.name.text}`);
+        if (isProcessEnv(access.expression)) return environmentVariable(expr, sf, access.name.text);
         const object = this.evaluate(access.expression, sf, env);
         // `config?.readOnly` of a missing config is undefined.
         if (access.questionDotToken && object.kind === 'literal' && (object.value === undefined || object.value === null)) return { kind: 'literal', value: undefined, node: expr, sf };
@@ -145,11 +146,21 @@ export class Evaluator implements BuiltinHost {
 
   private template(expr: ts.TemplateExpression, sf: ts.SourceFile, env: Env): Value {
     let text = expr.head.text;
+    // A part read from the environment keeps the template unknown, with the text it has when the variable is unset.
+    let unsetReason: string | undefined;
+    const defaults: UnsetDefault[] = [];
     for (const span of expr.templateSpans) {
       const part = this.evaluate(span.expression, sf, env);
-      if (part.kind !== 'literal') return unknown(expr, sf, `a template whose part \`${span.expression.getText(sf)}\` is not known`, part.kind === 'unknown' ? part.binder : undefined);
-      text += String(part.value) + span.literal.text;
+      const reason = `a template whose part \`${span.expression.getText(sf)}\` is not known`;
+      const partDefault = defaultOf(part);
+      if (!partDefault) return unknown(expr, sf, reason, part.kind === 'unknown' ? part.binder : undefined);
+      if (part.kind !== 'literal') {
+        unsetReason ??= reason;
+        defaults.push(partDefault);
+      }
+      text += String(partDefault.value.value) + span.literal.text;
     }
+    if (unsetReason) return withUnsetDefault(expr, sf, unsetReason, defaults, text);
     return { kind: 'literal', value: text, node: expr, sf };
   }
 
@@ -158,6 +169,9 @@ export class Evaluator implements BuiltinHost {
     if (operand.kind !== 'literal') {
       if (expr.operator === ts.SyntaxKind.ExclamationToken && (operand.kind === 'object' || operand.kind === 'array' || operand.kind === 'function')) {
         return { kind: 'literal', value: false, node: expr, sf };
+      }
+      if (expr.operator === ts.SyntaxKind.ExclamationToken && hasUnsetDefault(operand)) {
+        return withUnsetDefault(expr, sf, `an expression (${truncate(expr.getText(sf))})`, [operand.unset], !operand.unset.value.value);
       }
       return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`, operand.kind === 'unknown' ? operand.binder : undefined);
     }
@@ -183,6 +197,11 @@ export class Evaluator implements BuiltinHost {
         return { kind: 'literal', value, node: expr, sf };
       }
       const binder = (left.kind === 'unknown' && left.binder) || (right.kind === 'unknown' && right.binder) || undefined;
+      const [leftDefault, rightDefault] = [defaultOf(left), defaultOf(right)];
+      if (!binder && leftDefault && rightDefault) {
+        const [a, b] = [leftDefault.value.value, rightDefault.value.value];
+        return withUnsetDefault(expr, sf, `a concatenation with an unknown part`, [leftDefault, rightDefault], typeof a === 'number' && typeof b === 'number' ? a + b : String(a) + String(b));
+      }
       return unknown(expr, sf, `a concatenation with an unknown part`, binder);
     }
     if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.AmpersandAmpersandToken) {
@@ -194,6 +213,13 @@ export class Evaluator implements BuiltinHost {
       }
       if (left.kind === 'object' || left.kind === 'array' || left.kind === 'function') {
         return op === ts.SyntaxKind.AmpersandAmpersandToken ? this.evaluate(expr.right, sf, env) : left;
+      }
+      if (hasUnsetDefault(left)) {
+        // `process.env.NAME ?? "search"`: unknown, but "search" when the variable is unset.
+        const unsetLeft = left.unset.value.value;
+        const useLeft = op === ts.SyntaxKind.QuestionQuestionToken ? unsetLeft !== null && unsetLeft !== undefined : op === ts.SyntaxKind.BarBarToken ? Boolean(unsetLeft) : !unsetLeft;
+        const chosen = useLeft ? left.unset : defaultOf(this.evaluate(expr.right, sf, env));
+        if (chosen) return withUnsetDefault(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, [left.unset, chosen], chosen.value.value);
       }
       return unknown(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, left.kind === 'unknown' ? left.binder : undefined);
     }
@@ -207,10 +233,15 @@ export class Evaluator implements BuiltinHost {
     ) {
       const left = this.evaluate(expr.left, sf, env);
       const right = this.evaluate(expr.right, sf, env);
+      const negated = op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
       if (left.kind === 'literal' && right.kind === 'literal') {
         const equal = left.value === right.value;
-        const negated = op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
         return { kind: 'literal', value: negated ? !equal : equal, node: expr, sf };
+      }
+      const [leftDefault, rightDefault] = [defaultOf(left), defaultOf(right)];
+      if ((hasUnsetDefault(left) || hasUnsetDefault(right)) && leftDefault && rightDefault) {
+        const equal = leftDefault.value.value === rightDefault.value.value;
+        return withUnsetDefault(expr, sf, `an expression (${truncate(expr.getText(sf))})`, [leftDefault, rightDefault], negated ? !equal : equal);
       }
     }
     return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`);
@@ -219,6 +250,12 @@ export class Evaluator implements BuiltinHost {
   private conditional(expr: ts.ConditionalExpression, sf: ts.SourceFile, env: Env): Value {
     const condition = this.evaluate(expr.condition, sf, env);
     if (condition.kind === 'literal') return this.evaluate(condition.value ? expr.whenTrue : expr.whenFalse, sf, env);
+    const reason = `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``;
+    if (hasUnsetDefault(condition)) {
+      // `prefix ? `${prefix}_${base}` : base`: unknown, but `base` when the variable is unset.
+      const chosen = defaultOf(this.evaluate(condition.unset.value.value ? expr.whenTrue : expr.whenFalse, sf, env));
+      if (chosen) return withUnsetDefault(expr, sf, reason, [condition.unset, chosen], chosen.value.value);
+    }
     const whenTrue = this.evaluate(expr.whenTrue, sf, env);
     const whenFalse = this.evaluate(expr.whenFalse, sf, env);
     if (whenTrue.kind === 'literal' && whenFalse.kind === 'literal' && whenTrue.value === whenFalse.value) return whenTrue;
@@ -283,8 +320,9 @@ export class Evaluator implements BuiltinHost {
 
   private propertyKey(name: ts.PropertyName, sf: ts.SourceFile, env: Env): string | undefined {
     if (ts.isComputedPropertyName(name)) {
-      const key = this.evaluate(name.expression, sf, env);
-      return key.kind === 'literal' && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : undefined;
+      // `[getToolName("x")]` reads the environment: the key is the one the code gives when it is unset.
+      const key = defaultOf(this.evaluate(name.expression, sf, env))?.value;
+      return key && (typeof key.value === 'string' || typeof key.value === 'number') ? String(key.value) : undefined;
     }
     return propertyNameText(name);
   }
@@ -742,7 +780,7 @@ export class Evaluator implements BuiltinHost {
     const name = functionName(fn);
     // A function that is not exported may still escape through the return of one that is
     // (`const [register] = createRegistrar(server); register(def)`): its callers are where that one is named.
-    const exported = name && isExported(fn) ? fn : name ? returnedBy(fn, name) : undefined;
+    const exported = name && isExported(fn) ? fn : name ? returnedBy(fn, name) : returnedAnonymously(fn);
     const searched = exported && functionName(exported);
     // Other files are parsed only for a wrapper its own file never calls (keeps dense workspaces fast).
     if (!exported || !searched || own.length > 0) return own;
@@ -1253,6 +1291,22 @@ function returnedBy(fn: ts.Node, name: string): ts.FunctionLikeDeclaration | und
   const inner = skipOuterExpressions(returned);
   const parts = ts.isArrayLiteralExpression(inner) ? inner.elements : ts.isObjectLiteralExpression(inner) ? inner.properties.map((p) => (ts.isShorthandPropertyAssignment(p) ? p.name : ts.isPropertyAssignment(p) ? p.initializer : p)) : [inner];
   return parts.some((part) => ts.isIdentifier(part) && part.text === name) ? outer : undefined;
+}
+
+/**
+ * The named function that returns `fn`, an anonymous function, as its whole result (`return (tool) => {…}`): its
+ * callers keep it under a name of their own (`const tool = createRegisterTool(…); tool(def)`), in this file or, when
+ * the outer function is exported, in the files that import it.
+ */
+function returnedAnonymously(fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDeclaration | undefined {
+  if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+  let node: ts.Node = fn;
+  while (node.parent && (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent))) node = node.parent;
+  const statement = node.parent;
+  if (!statement || !ts.isReturnStatement(statement)) return undefined;
+  const outer = statement.parent?.parent;
+  if (!outer || !(ts.isFunctionDeclaration(outer) || ts.isArrowFunction(outer) || ts.isFunctionExpression(outer)) || !functionName(outer)) return undefined;
+  return returnExpression(outer) === statement.expression ? outer : undefined;
 }
 
 /** An exported function declaration or `export const name = () => …`. */

@@ -3,6 +3,7 @@ import { declaredAnnotations } from './annotations';
 import type { RawTool } from './forms/form';
 import { HINT_DEFAULTS, HINT_KEYS, type DeclaredAnnotations, type HintKey, type HintValue, type Tool } from './model';
 import { originOf } from './resolve';
+import { hasUnsetDefault } from './unset-env';
 import { describeValue, locOf, type Value } from './values';
 
 /** Builds the shared Tool model from what a form found. */
@@ -14,7 +15,9 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
   const nameLoc = locOf(nameNode, nameSf);
   const loc = raw.node !== raw.call ? locOf(raw.node, raw.nodeSf) : expanded && nameOrigin ? locOf(nameOrigin.node, nameOrigin.sf) : locOf(raw.call, sf);
 
-  const name = raw.name.kind === 'literal' && typeof raw.name.value === 'string' ? raw.name.value : null;
+  // A name read from the environment is shown as the code's default, marked as depending on the variables.
+  const unsetName = hasUnsetDefault(raw.name) && typeof raw.name.unset.value.value === 'string' ? raw.name.unset : undefined;
+  const name = raw.name.kind === 'literal' && typeof raw.name.value === 'string' ? raw.name.value : unsetName ? (unsetName.value.value as string) : null;
   const declared = raw.annotations && !(raw.annotations.kind === 'literal' && raw.annotations.value === undefined)
     ? declaredAnnotations(raw.annotations, raw.annotationsExpr ?? raw.annotations.node, raw.annotationsExpr ? sf : raw.annotations.sf)
     : null;
@@ -43,6 +46,7 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
     expanded,
     callArgs: ts.isCallExpression(raw.call) ? raw.call.arguments.map((arg) => locOf(arg, sf)) : undefined,
   };
+  if (unsetName) tool.nameDependsOn = [...unsetName.variables];
   if (name === null) tool.nameReason = raw.name.kind === 'literal' ? `the name is ${describeValue(raw.name)}, not a string` : describeValue(raw.name);
   return tool;
 }

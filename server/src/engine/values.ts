@@ -1,5 +1,6 @@
 import type ts from 'typescript';
 import type { Loc, StaticValue } from './model';
+import type { UnsetDefault } from './unset-env';
 
 /**
  * What static evaluation knows about an expression. Every value remembers the node it came from
@@ -76,6 +77,8 @@ export interface UnknownValue extends Base {
   reason: string;
   /** When the value is only unknown because a loop or caller has not supplied it yet. */
   binder?: Binder;
+  /** What the code gives when the environment variables it reads are unset (unset-env.ts). */
+  unset?: UnsetDefault;
 }
 
 /** Values supplied for parameters and loop variables, keyed by their declaration node. */
