@@ -343,6 +343,146 @@ const environment: Case[] = [
   },
 ];
 
+// ─── collections filled through methods: a registry's field holds what its callers pass ───
+const registries: Case[] = [
+  {
+    name: 'a registry class: a Map field filled by register(def) in a loop, listed through values() for tools/list',
+    filename: 'server.js',
+    code: lines(
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'import { ToolRegistry } from "./registry.js";',
+      'import { toolDefinitions } from "./definitions.js";',
+      'export class App {',
+      '  registry;',
+      '  constructor(config) {',
+      '    this.registry = new ToolRegistry(config.isServer, config.groups);',
+      '    const handlers = { get_pr: (a) => 1, delete_branch: (a) => 2 };',
+      '    for (const definition of toolDefinitions) {',
+      '      const handler = handlers[definition.name];',
+      '      if (!handler) throw new Error("no handler");',
+      '      this.registry.register(definition, handler);',
+      '    }',
+      '    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: this.registry.listDefinitions() }));',
+      '  }',
+      '}',
+    ),
+    files: {
+      'registry.js': lines(
+        'export class ToolRegistry {',
+        '  tools = new Map();',
+        '  constructor(isServer, groups) { this.isServer = isServer; this.groups = groups; }',
+        '  register(definition, handler) {',
+        '    if (this.tools.has(definition.name)) throw new Error("duplicate");',
+        '    this.tools.set(definition.name, { ...definition, handler });',
+        '  }',
+        '  isExposed(tool) { return !this.groups || this.groups.includes(tool.group); }',
+        '  listDefinitions() {',
+        '    return [...this.tools.values()].filter((t) => this.isExposed(t)).map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations }));',
+        '  }',
+        '}',
+      ),
+      'definitions.js': lines(
+        'export const toolDefinitions = [',
+        '  { name: "get_pr", group: "pr", inputSchema: {}, annotations: { readOnlyHint: true } },',
+        '  { name: "delete_branch", group: "branch", inputSchema: {}, annotations: { destructiveHint: true } },',
+        '];',
+      ),
+    },
+    tools: [
+      { name: 'get_pr', form: 'tools/list', effective: { readOnlyHint: true } },
+      { name: 'delete_branch', form: 'tools/list', effective: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'an array field filled by push in a method, called once per tool on a module-level instance',
+    code: lines(
+      'class Catalogue {',
+      '  constructor() { this.items = []; }',
+      '  add(tool) { this.items.push(tool); return this; }',
+      '  list() { return this.items; }',
+      '}',
+      'const catalogue = new Catalogue();',
+      'catalogue.add({ name: "ping", inputSchema: {}, annotations: { readOnlyHint: true } });',
+      'catalogue.add({ name: "wipe", inputSchema: {}, annotations: { destructiveHint: true } });',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalogue.list() }));',
+    ),
+    tools: [
+      { name: 'ping', effective: { readOnlyHint: true } },
+      { name: 'wipe', effective: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'a module-level Map filled by an exported register(instance) called from another file; tools read from each instance',
+    filename: 'server.js',
+    code: lines(
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'import { getTools } from "./tools/index.js";',
+      'import "./tools/all.js";',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: getTools() }));',
+    ),
+    files: {
+      'tools/index.js': lines(
+        'const toolMap = new Map();',
+        'export function registerTool(tool) {',
+        '  const toolName = tool.tool.name;',
+        '  if (toolMap.has(toolName)) console.warn("again");',
+        '  toolMap.set(toolName, tool);',
+        '  return tool;',
+        '}',
+        'export const getTools = () => Array.from(toolMap.values()).map((impl) => impl.tool);',
+      ),
+      'tools/base.js': lines('export class BaseTool {', '  constructor(schema, tool) { this.schema = schema; this.tool = tool; }', '}'),
+      'tools/list.js': lines(
+        'import { BaseTool } from "./base.js";',
+        'const Definition = { name: "list_things", inputSchema: {}, annotations: { readOnlyHint: true, openWorldHint: true } };',
+        'export class ListTool extends BaseTool { constructor() { super({}, Definition); } }',
+      ),
+      'tools/remove.js': lines(
+        'import { BaseTool } from "./base.js";',
+        'export class RemoveTool extends BaseTool { constructor() { super({}, { name: "remove_thing", inputSchema: {}, annotations: { destructiveHint: true } }); } }',
+      ),
+      'tools/all.js': lines('import { registerTool } from "./index.js";', 'import { ListTool } from "./list.js";', 'import { RemoveTool } from "./remove.js";', 'registerTool(new ListTool());', 'registerTool(new RemoveTool());'),
+    },
+    tools: [
+      { name: 'list_things', form: 'tools/list', effective: { readOnlyHint: true, openWorldHint: true } },
+      { name: 'remove_thing', form: 'tools/list', effective: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'a Set filled with add() is a static allow-list: a name never added is not a tool',
+    code: lines(
+      'const enabled = new Set();',
+      'enabled.add("keep");',
+      'const defs = [{ name: "keep", inputSchema: {} }, { name: "drop", inputSchema: {} }];',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: defs.filter((d) => enabled.has(d.name)) }));',
+    ),
+    tools: [{ name: 'keep' }],
+  },
+  {
+    name: 'only calls on instances of the class fill it: a same-named method of another class adds nothing',
+    code: lines(
+      'class Registry { entries = []; add(def) { this.entries.push(def); } all() { return this.entries; } }',
+      'class Metrics { entries = []; add(point) { this.entries.push(point); } }',
+      'const registry = new Registry();',
+      'const metrics = new Metrics();',
+      'registry.add({ name: "real_tool", inputSchema: {} });',
+      'metrics.add({ name: "cpu", value: 1 });',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.all() }));',
+    ),
+    tools: [{ name: 'real_tool' }],
+  },
+  {
+    name: 'a registry filled through methods but never listed to a server registers nothing (look-alike)',
+    code: lines(
+      'class Registry { items = new Map(); add(def) { this.items.set(def.name, def); } all() { return [...this.items.values()]; } }',
+      'const registry = new Registry();',
+      'registry.add({ name: "not_mcp", parameters: {} });',
+      'openai.chat.completions.create({ tools: registry.all().map((f) => ({ type: "function", function: f })) });',
+    ),
+    tools: [],
+  },
+];
+
 // ─── compiled output: CommonJS re-exports and async helpers ───
 const compiled: Case[] = [
   {
@@ -375,6 +515,57 @@ const compiled: Case[] = [
       { name: 'generate_pie_chart', effective: { readOnlyHint: true } },
       { name: 'generate_bar_chart', effective: { readOnlyHint: true } },
     ],
+  },
+  {
+    name: 'tsc star re-exports (__exportStar, tslib, __export) through a folder index, spread into a tools/list handler',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'const types_js_1 = require("@modelcontextprotocol/sdk/types.js");',
+      'const users_1 = require("./features/users");',
+      'const repos_1 = require("./features/repos");',
+      'const legacy_1 = require("./features/legacy");',
+      'server.setRequestHandler(types_js_1.ListToolsRequestSchema, () => {',
+      '  const tools = [...users_1.usersTools, ...repos_1.reposTools, ...legacy_1.legacyTools];',
+      '  return { tools };',
+      '});',
+    ),
+    files: {
+      'features/users/index.js': lines(
+        '"use strict";',
+        'var __exportStar = (this && this.__exportStar) || function(m, exports) { for (var p in m) __createBinding(exports, m, p); };',
+        'Object.defineProperty(exports, "__esModule", { value: true });',
+        'exports.handleUsers = void 0;',
+        '__exportStar(require("./schemas"), exports);',
+        '__exportStar(require("./tool-definitions"), exports);',
+        'const handleUsers = () => 1;',
+        'exports.handleUsers = handleUsers;',
+      ),
+      'features/users/schemas.js': lines('"use strict";', 'exports.GetMeSchema = {};'),
+      'features/users/tool-definitions.js': lines('"use strict";', 'exports.usersTools = void 0;', 'exports.usersTools = [{ name: "get_me", description: "Me", inputSchema: {} }];'),
+      'features/repos/index.js': lines('"use strict";', 'const tslib_1 = require("tslib");', 'tslib_1.__exportStar(require("./tools"), exports);'),
+      'features/repos/tools.js': lines('"use strict";', 'exports.reposTools = [{ name: "list_repos", inputSchema: {}, annotations: { readOnlyHint: true } }];'),
+      'features/legacy/index.js': lines('"use strict";', 'function __export(m) { for (var p in m) if (!exports.hasOwnProperty(p)) exports[p] = m[p]; }', '__export(require("./tools"));'),
+      'features/legacy/tools.js': lines('"use strict";', 'exports.legacyTools = [{ name: "old_tool", inputSchema: {} }];'),
+    },
+    tools: [
+      { name: 'get_me', form: 'tools/list' },
+      { name: 'list_repos', form: 'tools/list', effective: { readOnlyHint: true } },
+      { name: 'old_tool', form: 'tools/list' },
+    ],
+  },
+  {
+    name: 'a star re-export that does not hold the name leaves it unresolved (no tool is invented)',
+    filename: 'server.js',
+    code: lines(
+      'const users_1 = require("./users");',
+      'server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...users_1.usersTools] }));',
+    ),
+    files: {
+      'users/index.js': lines('"use strict";', '__exportStar(require("./schemas"), exports);'),
+      'users/schemas.js': lines('"use strict";', 'exports.usersSchema = { name: "not_a_tool" };'),
+    },
+    tools: [],
   },
 ];
 
@@ -409,5 +600,6 @@ runCases('discovery: this.x through classes and subclasses', classes);
 runCases('discovery: a parameter through its call sites in any file', wrappers);
 runCases('discovery: lists and objects built step by step', collections);
 runCases('discovery: names read from the environment', environment);
+runCases('discovery: collections filled through methods', registries);
 runCases('discovery: compiled output', compiled);
 runCases('discovery: look-alikes stay quiet', lookAlikes);

@@ -1,4 +1,6 @@
 import { dirname, resolve } from 'node:path';
+import ts from 'typescript';
+import { skipOuterExpressions } from './scope';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** TypeScript ESM imports name the emitted file: `./x.js` is written for `./x.ts`. */
@@ -25,4 +27,25 @@ export function resolveModulePath(fromFile: string, specifier: string, exists: (
   // Data imports name their file: `import defs from "./tools.json"`.
   if (ext === '.json') return exists(base) ? base : undefined;
   return candidates.find((candidate) => EXTENSIONS.some((e) => candidate.endsWith(e)) && exists(candidate));
+}
+
+const STAR_RE_EXPORT_HELPERS = new Set(['__exportStar', '__export', '__reExport']);
+
+/**
+ * The specifier of a compiled `export * from "x"`: tsc's `__exportStar(require("x"), exports)` (also through
+ * tslib), older tsc's `__export(require("x"))` and esbuild's `__reExport(target, require("x"), module.exports)`.
+ */
+export function compiledStarReExport(expr: ts.Expression): string | undefined {
+  const call = skipOuterExpressions(expr);
+  if (!ts.isCallExpression(call)) return undefined;
+  const callee = skipOuterExpressions(call.expression);
+  const helper = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  if (!helper || !STAR_RE_EXPORT_HELPERS.has(helper)) return undefined;
+  for (const argument of call.arguments) {
+    const required = skipOuterExpressions(argument);
+    if (!ts.isCallExpression(required) || !ts.isIdentifier(required.expression) || required.expression.text !== 'require') continue;
+    const [specifier] = required.arguments;
+    if (specifier && ts.isStringLiteralLike(specifier)) return specifier.text;
+  }
+  return undefined;
 }

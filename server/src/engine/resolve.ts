@@ -3,7 +3,8 @@ import ts from 'typescript';
 import { findDeclaration, propertyNameText, skipOuterExpressions, type BindingStep, type Declaration } from './scope';
 import { builtinCall, builtinIdentifier, importMeta, stringMethod, type BuiltinHost } from './builtins';
 import { definedBy, definerFramework, importOf } from './forms/frameworks';
-import { resolveModulePath } from './modules';
+import { collectionRead, methodCallsIn, methodFills, methodName } from './collections';
+import { compiledStarReExport, resolveModulePath } from './modules';
 import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault, type UnsetDefault } from './unset-env';
 import {
   EMPTY_ENV,
@@ -448,14 +449,26 @@ export class Evaluator implements BuiltinHost {
     return result;
   }
 
-  /** `const list = []; … list.push(x)`: the pushed values become the array's elements, each in its loop. */
+  /**
+   * `const list = []; … list.push(x)`: the pushed values become the array's elements, each in its loop. The same for
+   * `new Map()` filled with `set(k, v)` and `new Set()` with `add(x)`, also from inside a function, whose call
+   * sites (in any file) supply the values.
+   */
   private withPushedElements(value: Value, decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): Value {
-    if (value.kind !== 'array' || !ts.isIdentifier(decl.name) || !ts.isArrayLiteralExpression(skipOuterExpressions(decl.initializer!))) return value;
+    const initializer = skipOuterExpressions(decl.initializer!);
+    if (value.kind !== 'array' || !ts.isIdentifier(decl.name) || !(ts.isArrayLiteralExpression(initializer) || ts.isNewExpression(initializer))) return value;
     const pushes = this.pushCallsFor(decl);
     if (pushes.length === 0) return value;
     const elements = [...value.elements];
     let partial = value.partial;
     for (const push of pushes) {
+      const method = (push.expression as ts.PropertyAccessExpression).name.text;
+      if (method === 'set' || value.keyed) {
+        if (method !== 'set' || !value.keyed || push.arguments.length !== 2) continue;
+        for (const pair of this.expandTogether(push.arguments, sf, env)) elements.push({ kind: 'array', elements: pair, node: push, sf });
+        continue;
+      }
+      if (method === 'add' && !ts.isNewExpression(initializer)) continue;
       for (const arg of push.arguments) {
         const pushed = this.expandValue(arg, sf, env);
         for (const element of pushed) {
@@ -568,6 +581,12 @@ export class Evaluator implements BuiltinHost {
     return expandEnvs(this, env, (e) => this.evaluate(inner, sf, e), (value) => (value.kind === 'unknown' ? value.binder : undefined));
   }
 
+  /** Evaluates several expressions under one binding per loop element, so `set(d.name, d)` pairs each key with its own value. */
+  expandTogether(exprs: readonly ts.Expression[], sf: ts.SourceFile, env: Env): Value[][] {
+    const needs = (values: Value[]) => values.find((v): v is Value & { kind: 'unknown' } => v.kind === 'unknown' && !!v.binder)?.binder;
+    return expandEnvs(this, env, (e) => exprs.map((expr) => this.evaluate(expr, sf, e)), needs);
+  }
+
   applyPath(value: Value, path: BindingStep[], use: ts.Node, sf: ts.SourceFile): Value {
     let current = value;
     for (const step of path) {
@@ -587,7 +606,7 @@ export class Evaluator implements BuiltinHost {
         return { kind: 'literal', value: undefined, node, sf };
       }
       case 'array': {
-        if (key === 'length' && !object.partial) return { kind: 'literal', value: object.elements.length, node, sf };
+        if ((object.keyed ? key === 'size' : key === 'length') && !object.partial) return { kind: 'literal', value: object.elements.length, node, sf };
         const index = Number(key);
         if (Number.isInteger(index) && index >= 0 && index < object.elements.length) return object.elements[index];
         return unknown(node, sf, `the element ${key} of an array`);
@@ -616,6 +635,10 @@ export class Evaluator implements BuiltinHost {
     const callee = skipOuterExpressions(expr.expression);
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
+      if (ts.isIdentifier(callee.expression) && callee.expression.text === 'Array' && method === 'from' && expr.arguments.length === 1 && !findDeclaration('Array', callee.expression)) {
+        const source = this.evaluate(expr.arguments[0], sf, env);
+        if (source.kind === 'array') return { ...source, node: expr, sf, keyed: undefined };
+      }
       if (ts.isIdentifier(callee.expression) && callee.expression.text === 'Object' && expr.arguments.length > 0) {
         const target = this.evaluate(expr.arguments[0], sf, env);
         const entries = this.entriesOf(target);
@@ -642,6 +665,8 @@ export class Evaluator implements BuiltinHost {
         if (result) return result;
       }
       if (receiver.kind === 'array') {
+        const read = collectionRead(receiver, method, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
+        if (read) return read;
         switch (method) {
           case 'filter': {
             // Elements the callback rejects for certain are never in the list; the others may be.
@@ -760,6 +785,13 @@ export class Evaluator implements BuiltinHost {
         return { ...list, elements, node: expr, sf };
       }
       return unknown(expr, sf, `a set built from ${describeValue(list)}`, list.kind === 'unknown' ? list.binder : undefined);
+    }
+    if (ts.isIdentifier(callee) && callee.text === 'Map' && !findDeclaration('Map', callee)) {
+      const source = expr.arguments?.[0];
+      const pairs = source ? this.evaluate(source, sf, env) : undefined;
+      if (!pairs) return { kind: 'array', elements: [], node: expr, sf, keyed: true };
+      if (pairs.kind === 'array') return { ...pairs, node: expr, sf, keyed: true };
+      return unknown(expr, sf, `a map built from ${describeValue(pairs)}`, pairs.kind === 'unknown' ? pairs.binder : undefined);
     }
     const constructed = this.evaluate(callee, sf, env);
     if (constructed.kind === 'class') {
@@ -899,7 +931,7 @@ export class Evaluator implements BuiltinHost {
           const writes = assigned.get(key) ?? [];
           if (!member.initializer && writes.length === 0) continue;
           const initializer = member.initializer;
-          put(instance, lazyProperty(key, member, member.name, declSf, () => this.memberValue(initializer, writes, member, declSf, env)));
+          put(instance, lazyProperty(key, member, member.name, declSf, () => this.withMethodFills(this.memberValue(initializer, writes, member, declSf, env), key, chain, env)));
         } else if (!this.followInstances) {
           continue;
         } else if (ts.isMethodDeclaration(member)) {
@@ -910,7 +942,7 @@ export class Evaluator implements BuiltinHost {
       }
       for (const [key, writes] of assigned) {
         if (decl.members.some((m) => m.name && !isStatic(m) && propertyNameText(m.name) === key)) continue;
-        put(instance, lazyProperty(key, writes[0], writes[0].left, declSf, () => this.memberValue(undefined, writes, writes[0], declSf, env)));
+        put(instance, lazyProperty(key, writes[0], writes[0].left, declSf, () => this.withMethodFills(this.memberValue(undefined, writes, writes[0], declSf, env), key, chain, env)));
       }
     }
     return instance;
@@ -933,6 +965,89 @@ export class Evaluator implements BuiltinHost {
       site = superCall ?? site;
       siteSf = superCall ? declSf : siteSf;
     }
+  }
+
+  private readonly fillingFields = new Set<string>();
+
+  /**
+   * A collection field with what the class's own methods add to it (`register(def) { this.tools.set(def.name, def) }`):
+   * each fill is read once per call of its method on an instance of the class, in any project file, with the
+   * method's parameters bound to that call's arguments (one value per element when the call sits in a loop).
+   */
+  private withMethodFills(value: Value, key: string, chain: { decl: ts.ClassLikeDeclaration; sf: ts.SourceFile }[], env: Env): Value {
+    if (value.kind !== 'array' || !this.followInstances) return value;
+    const fills = chain.flatMap(({ decl, sf }) => (methodFills(decl).get(key) ?? []).map((fill) => ({ ...fill, sf })));
+    if (fills.length === 0) return value;
+    const guard = `${chain[chain.length - 1].sf.fileName}:${chain[chain.length - 1].decl.pos}#${key}`;
+    if (this.fillingFields.has(guard)) return value;
+    this.fillingFields.add(guard);
+    try {
+      const elements = [...value.elements];
+      for (const fill of fills) {
+        for (const site of this.methodCallSites(fill.method)) {
+          for (const binding of this.callBindings(fill.method, site)) {
+            const bound = new Map([...env, ...binding]);
+            if (fill.kind === 'pair') {
+              if (!value.keyed || fill.call.arguments.length !== 2) continue;
+              for (const pair of this.expandTogether(fill.call.arguments, fill.sf, bound)) elements.push({ kind: 'array', elements: pair, node: fill.call, sf: fill.sf });
+            } else {
+              if (value.keyed) continue;
+              elements.push(...fill.call.arguments.flatMap((arg) => this.expandValue(arg, fill.sf, bound)));
+            }
+            if (elements.length > MAX_ELEMENTS) return { ...value, elements, partial: 'too many elements to follow' };
+          }
+        }
+      }
+      return { ...value, elements };
+    } finally {
+      this.fillingFields.delete(guard);
+    }
+  }
+
+  private readonly methodSites = new Map<ts.MethodDeclaration, ts.CallExpression[]>();
+
+  /** Calls of an instance method on an instance of its class (or a subclass), in its own file and any file naming it. */
+  private methodCallSites(method: ts.MethodDeclaration): ts.CallExpression[] {
+    const cached = this.methodSites.get(method);
+    if (cached) return cached;
+    const sites: ts.CallExpression[] = [];
+    this.methodSites.set(method, sites);
+    const name = methodName(method);
+    const cls = method.parent;
+    if (!name || !ts.isClassLike(cls)) return sites;
+    const classes = new Set<ts.Node>([cls, ...this.subclassesOf(cls).map(({ decl }) => decl)]);
+    const own = method.getSourceFile().fileName;
+    for (const file of new Set([own, ...(this.sources.filesMentioning?.(name) ?? [])])) {
+      const fileSf = this.sources.getSourceFile(file);
+      if (!fileSf) continue;
+      for (const { call, receiver } of methodCallsIn(fileSf, name)) {
+        // A method calling itself adds nothing new.
+        if (enclosingMethod(call) === method) continue;
+        const instances = this.expandValue(receiver, fileSf, EMPTY_ENV);
+        if (instances.some((r) => r.kind === 'object' && classes.has(r.node))) {
+          sites.push(call);
+          this.dependencies.add(file);
+        }
+      }
+    }
+    return sites;
+  }
+
+  /** The method's parameters bound to one call's arguments, once per value a loop around the call gives them. */
+  private callBindings(fn: ts.FunctionLikeDeclaration, site: ts.CallExpression): Map<ts.Node, Value>[] {
+    const sf = site.getSourceFile();
+    const evaluateArgs = (env: Env): Value[] =>
+      fn.parameters.map((_, j) => {
+        const arg = site.arguments[j];
+        if (!arg) return { kind: 'literal', value: undefined, node: site, sf };
+        return ts.isSpreadElement(arg) ? unknown(arg, sf, 'a spread argument') : this.evaluate(arg, sf, env);
+      });
+    const needs = (values: Value[]) => values.find((v): v is Value & { kind: 'unknown' } => v.kind === 'unknown' && !!v.binder)?.binder;
+    return expandEnvs(this, EMPTY_ENV, evaluateArgs, needs).map((values) => {
+      const env = new Map<ts.Node, Value>();
+      this.bindParameters(fn, values, env, fn.getSourceFile(), site, sf);
+      return env;
+    });
   }
 
   /** A field's value: its initializer and the values methods assign to it (any of which may be current). */
@@ -1198,6 +1313,13 @@ export class Evaluator implements BuiltinHost {
           if (value.kind !== 'unknown') return value;
         }
       } else if (ts.isExpressionStatement(statement)) {
+        const starFrom = compiledStarReExport(statement.expression);
+        if (starFrom) {
+          if (name === 'default') continue;
+          const value = this.importValue(starFrom, name, statement, sf);
+          if (value.kind !== 'unknown') return value;
+          continue;
+        }
         const value = this.commonJsExport(statement.expression, name, sf);
         // tsc declares every export first (`exports.a = exports.b = void 0;`) and gives its value later.
         if (value && !(value.kind === 'literal' && value.value === undefined)) return value;
@@ -1246,6 +1368,11 @@ export class Evaluator implements BuiltinHost {
     };
     for (const statement of sf.statements) {
       if (ts.isExpressionStatement(statement)) {
+        const starFrom = compiledStarReExport(statement.expression);
+        if (starFrom) {
+          for (const [name, , node] of this.reExportedNames(starFrom, sf)) addCommonJs(name, node);
+          continue;
+        }
         const defined = definedExport(statement.expression, sf);
         if (defined) addCommonJs(defined.name, defined.nameNode);
         let assignment = skipOuterExpressions(statement.expression);
@@ -1269,6 +1396,20 @@ export class Evaluator implements BuiltinHost {
       }
     }
     return out;
+  }
+
+  /** The exports a star re-export brings (never `default`), or none when the module cannot be read. */
+  private reExportedNames(specifier: string, sf: ts.SourceFile): [string, Value, ts.Node][] {
+    const target = resolveModulePath(sf.fileName, specifier, (path) => this.sources.getSourceFile(path) !== undefined);
+    const targetSf = target && this.sources.getSourceFile(target);
+    if (!targetSf || isJsonFile(targetSf) || this.visitingExports.has(`${target}#*`)) return [];
+    this.dependencies.add(target);
+    this.visitingExports.add(`${target}#*`);
+    try {
+      return this.moduleExports(targetSf).filter(([name]) => name !== 'default');
+    } finally {
+      this.visitingExports.delete(`${target}#*`);
+    }
   }
 }
 
@@ -1395,6 +1536,12 @@ function firstMember(target: ts.Expression): { key: string; access: ts.Expressio
 }
 
 /** The function a node runs in (undefined at module level). */
+function enclosingMethod(node: ts.Node): ts.Node | undefined {
+  let current = node.parent;
+  while (current && !ts.isMethodDeclaration(current) && !ts.isSourceFile(current)) current = current.parent;
+  return current;
+}
+
 function enclosingFunction(node: ts.Node): ts.Node | undefined {
   for (let current = node.parent; current; current = current.parent) if (ts.isFunctionLike(current) || ts.isClassStaticBlockDeclaration(current)) return current;
   return undefined;
@@ -1485,7 +1632,7 @@ const declaresVariable = (found: Declaration | undefined, decl: ts.VariableDecla
 interface Mutations {
   /** Assignments, `++`/`--` and `delete` by the name of the variable they change (directly or a member of it). */
   writes: Map<string, { node: ts.Node; root: ts.Identifier }[]>;
-  /** `name.push(…)` calls by name. */
+  /** `name.push(…)` calls by name (also `unshift`, a Map's `set` and a Set's `add`). */
   pushes: Map<string, ts.CallExpression[]>;
 }
 
@@ -1510,6 +1657,7 @@ function scopeMutations(scope: ts.Node): Mutations {
 }
 
 const mutationsByStatement = new WeakMap<ts.Node, Mutations>();
+const FILLING_CALLS = new Set(['push', 'unshift', 'set', 'add']);
 const NO_MUTATIONS: Mutations = { writes: new Map(), pushes: new Map() };
 
 function statementMutations(statement: ts.Node): Mutations {
@@ -1527,7 +1675,7 @@ function statementMutations(statement: ts.Node): Mutations {
     if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
     else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) target = node.operand;
     else if (ts.isDeleteExpression(node)) target = node.expression;
-    else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'push' && ts.isIdentifier(node.expression.expression)) {
+    else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && FILLING_CALLS.has(node.expression.name.text) && ts.isIdentifier(node.expression.expression)) {
       const name = node.expression.expression.text;
       const pushes = own().pushes;
       pushes.set(name, [...(pushes.get(name) ?? []), node]);

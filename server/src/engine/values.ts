@@ -41,6 +41,8 @@ export interface ArrayValue extends Base {
   elements: Value[];
   /** Set when some elements could not be known (a spread of an unknown value). */
   partial?: string;
+  /** A `Map`: each element is a `[key, value]` pair (`values()` gives the values). */
+  keyed?: boolean;
 }
 
 export interface FunctionValue extends Base {
