@@ -71,6 +71,15 @@ export interface BatchContext {
   contracts?: boolean;
   /** Every file of the run: the project that whole-program questions search. */
   files?: string[];
+  /** Files governed by a config other than the run's (a package's own `.mcp-hints.json`): index into `scopedOptions`. */
+  optionsIndex?: Record<string, number>;
+  scopedOptions?: EngineOptions[];
+}
+
+/** The options for one file: those of its nearest config, else the run's. */
+export function optionsFor(context: BatchContext, file: string): EngineOptions {
+  const index = context.optionsIndex?.[file];
+  return index === undefined ? context.options : (context.scopedOptions?.[index] ?? context.options);
 }
 
 export function relativePath(cwd: string, file: string): string {
@@ -123,11 +132,14 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
 
   for (const file of files) {
     indexes.delete(file);
+    const options = optionsFor(context, file);
+    // Settings only shape findings: another config's file is analysed under its options (files of one config are contiguous).
+    if (project.getOptions() !== options) project.setOptions(options);
     let analysis: FileAnalysis;
     const read = preRead?.get(file) ?? readSourceFile(file);
     preRead?.delete(file);
     if ('error' in read) {
-      analysis = unreadableAnalysis(file, read.error, context.options);
+      analysis = unreadableAnalysis(file, read.error, options);
     } else if (cannotRegisterTools(read.text)) {
       analysis = { file, tools: [], findings: [], dependencies: [] };
     } else {
@@ -213,7 +225,7 @@ function toolReviewRecord(project: Project, analysis: FileAnalysis, tool: FileAn
   if (!registrationSf) return { contract: null, evidence: '', approval: { state: 'no-record', changes: [] }, findings };
   const sourceFileOf = (file: string) => project.getSourceFile(file);
   const detail = toolContract(tool, { registrationSf, sourceFileOf });
-  const review = reviewTool({ tool, sourceFile: registrationSf, options: context.options, sourceFileOf });
+  const review = reviewTool({ tool, sourceFile: registrationSf, options: optionsFor(context, analysis.file), sourceFileOf });
   const visibility = collectEvidence(tool, registrationSf, sourceFileOf).handler;
   const shown = detail ? detail.contract.evidence.map((kind) => `${EVIDENCE_KIND_LABELS[kind]}: ${detail.evidenceByKind.get(kind)![0].text}`) : [];
   const evidence = shown.length > 0 ? shown.join('; ') : visibility === 'none' ? 'handler not found' : 'no writes, deletes, processes or network calls found';

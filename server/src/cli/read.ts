@@ -1,10 +1,11 @@
 // The static reading of a project: config → files → analysis (in-process or in workers) → sorted records.
 // What `check` reports and `verify` compares.
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ignore from 'ignore';
 import { Worker } from 'node:worker_threads';
 import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
-import { discoverFiles, diskConfigHost, UNREADABLE_FILE, type ReadResult } from '../engine/files';
+import { discoverFiles, diskConfigHost, findConfigFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
 import type { EngineOptions } from '../engine/options';
 import type { Project } from '../engine/project';
 import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
@@ -188,17 +189,29 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
   }
 
   const context: BatchContext = { cwd: io.cwd, options, fix: args.fix, contracts: args.contracts, files };
+  // Without --config, each file follows its nearest config, as in the editor (a package of a monorepo with its own).
+  if (!args.config) {
+    const scoped = scopeNearestConfigs(files, io.cwd, args.paths, (nested) => {
+      const scopedOptions = toEngineOptions(nested, { profile: args.profile, rules: args.rules });
+      if (options.review) scopedOptions.review = options.review;
+      return scopedOptions;
+    });
+    if (scoped.scopedOptions.length > 0) Object.assign(context, scoped);
+    if (scoped.ignored.size > 0) {
+      context.files = files.filter((file) => !scoped.ignored.has(file));
+    }
+  }
   // Reading is cheap next to parsing: files that cannot register a tool are settled here, and only
   // a large rest is worth the start-up of worker threads (each loads TypeScript again).
   const preRead = new Map<string, ReadResult>();
-  for (const file of files) {
+  for (const file of context.files ?? files) {
     const read = readForAnalysis(file);
     if (read) preRead.set(file, read);
   }
   const candidates = [...preRead.keys()];
   const progress = progressReporter(io, candidates.length);
   const workers = candidates.length > WORKER_THRESHOLD && io.workerPath ? workerCount(io.env) : 0;
-  const result = await analyzeShared(candidates, context, createProject(options, files), preRead, workers, io.workerPath ?? '', progress.update);
+  const result = await analyzeShared(candidates, context, createProject(options, context.files), preRead, workers, io.workerPath ?? '', progress.update);
   progress.end();
   // Folders that could not be listed are unreadable-file findings too, under the same setting.
   const folderSetting = options.rules?.[UNREADABLE_FILE] ?? unreadableFile.defaultSeverity;
@@ -209,5 +222,50 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
       severity: folderSetting, code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, tool: null,
     });
   }
-  return { ...sortRecords({ cwd: io.cwd, files: files.length, ...result }), analysed: files };
+  const analysed = context.files ?? files;
+  return { ...sortRecords({ cwd: io.cwd, files: analysed.length, ...result }), analysed };
+}
+
+/**
+ * Files whose nearest config is not the run's: each such config's options (index per file), and the files its
+ * `ignore` patterns leave out (relative to its folder; a file named on the command line is always checked).
+ * A config that does not parse stops the run, as the run's own does.
+ */
+function scopeNearestConfigs(
+  files: string[],
+  cwd: string,
+  paths: string[],
+  toOptions: (config: McpHintsConfig) => EngineOptions,
+): { optionsIndex: Record<string, number>; scopedOptions: EngineOptions[]; ignored: Set<string> } {
+  const runConfig = findConfigFile(cwd);
+  const named = new Set(paths.map((p) => resolve(cwd, p)));
+  const byFolder = new Map<string, string | undefined>();
+  const loaded = new Map<string, { index: number; rules: ReturnType<typeof ignore> | undefined; base: string }>();
+  const optionsIndex: Record<string, number> = {};
+  const scopedOptions: EngineOptions[] = [];
+  const ignored = new Set<string>();
+  for (const file of files) {
+    const folder = dirname(file);
+    if (!byFolder.has(folder)) byFolder.set(folder, findConfigFile(folder));
+    const path = byFolder.get(folder);
+    if (!path || path === runConfig) continue;
+    let scope = loaded.get(path);
+    if (!scope) {
+      const config = loadConfig(folder, diskConfigHost, knownFindingIds());
+      if (config.error) {
+        const where = config.error.line ? `:${config.error.line}:${config.error.column}` : '';
+        throw new UsageError(`config ${relativePath(cwd, path)}${where}: ${config.error.message}`);
+      }
+      scopedOptions.push(toOptions(config.config));
+      scope = { index: scopedOptions.length - 1, rules: config.config.ignore?.length ? ignore().add(config.config.ignore) : undefined, base: config.base };
+      loaded.set(path, scope);
+    }
+    const rel = relative(scope.base, file).split(sep).join('/');
+    if (scope.rules && !named.has(file) && scope.rules.ignores(rel)) {
+      ignored.add(file);
+      continue;
+    }
+    optionsIndex[file] = scope.index;
+  }
+  return { optionsIndex, scopedOptions, ignored };
 }

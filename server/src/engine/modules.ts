@@ -11,13 +11,22 @@ const EMITTED_TO_SOURCE: Record<string, string[]> = {
   '.jsx': ['.tsx'],
 };
 
+/** Whether a specifier names a file relative to the importing one (anything else is a package or a path alias). */
+export function isRelativeSpecifier(specifier: string): boolean {
+  return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
+}
+
 /**
  * The file a relative import names, or undefined for packages and files that cannot be found.
- * Package imports are never followed: the engine analyses the workspace, not its dependencies.
+ * Package imports are resolved by the ModuleResolver (module-resolution.ts), which knows the workspace.
  */
 export function resolveModulePath(fromFile: string, specifier: string, exists: (path: string) => boolean): string | undefined {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') return undefined;
-  const base = resolve(dirname(fromFile), specifier);
+  if (!isRelativeSpecifier(specifier)) return undefined;
+  return resolveFilePath(resolve(dirname(fromFile), specifier), exists);
+}
+
+/** The source file an absolute module path names: itself, its `.ts` for a `.js`, with an extension added, or its folder's index. */
+export function resolveFilePath(base: string, exists: (path: string) => boolean): string | undefined {
   const candidates: string[] = [base];
   const dot = base.lastIndexOf('.');
   const ext = dot > base.lastIndexOf('/') ? base.slice(dot) : '';

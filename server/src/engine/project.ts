@@ -9,6 +9,7 @@ import { findTools } from './find';
 import { ANALYSIS_FAILED, UNREADABLE_FILE } from './file-kinds';
 import { knownFindingIds, withSettings } from './kinds';
 import { runRules } from './rules';
+import { isResolutionConfig, ModuleResolver } from './module-resolution';
 
 /** How the engine reads files it was not given: the CLI reads the disk, the LSP prefers open buffers. */
 export interface FileHost {
@@ -51,6 +52,18 @@ export class Project {
   ) {}
 
   private files: readonly string[] = [];
+  private fileSet: ReadonlySet<string> = new Set();
+
+  /** Import specifiers → files: relative paths, tsconfig paths, workspace packages (configs read through the host). */
+  private readonly modules = new ModuleResolver({
+    readFile: (path) => this.host.readFile(path),
+    exists: (path) => this.getSourceFile(path) !== undefined,
+    inProject: (path) => this.fileSet.has(path),
+  });
+
+  resolveModule(fromFile: string, specifier: string): string | undefined {
+    return this.modules.resolve(fromFile, specifier);
+  }
 
   /**
    * The workspace's source files. Whole-program questions (which classes extend a base class whose method
@@ -58,6 +71,7 @@ export class Project {
    */
   setProjectFiles(files: readonly string[]): void {
     this.files = files;
+    this.fileSet = new Set(files);
     this.extendsIndex = undefined;
     this.analyses.clear();
   }
@@ -122,8 +136,15 @@ export class Project {
   /** Forget what is known about `path` (changed or deleted on disk); returns the files whose analysis is now stale. */
   invalidate(path: string): string[] {
     // A changed file may add or remove a subclass anywhere.
-    if (this.files.includes(path)) this.extendsIndex = undefined;
+    if (this.fileSet.has(path)) this.extendsIndex = undefined;
     this.texts.delete(path);
+    if (isResolutionConfig(path)) {
+      // A package.json, tsconfig or workspace file may change what any import names: every analysis is stale.
+      this.modules.clear();
+      const stale = [...this.analyses.keys()];
+      this.analyses.clear();
+      return stale;
+    }
     const stale = [path, ...this.dependentsOf(path)];
     for (const file of stale) this.analyses.delete(file);
     return stale;

@@ -27,6 +27,8 @@ export interface SourceProvider {
   filesMentioning?(name: string): readonly string[];
   /** File and folder names in a folder, for projects that list a folder of tool modules. */
   listDirectory?(path: string): string[] | undefined;
+  /** The file an import names (workspace packages, tsconfig paths); without it, only relative imports are followed. */
+  resolveModule?(fromFile: string, specifier: string): string | undefined;
 }
 
 const MAX_DEPTH = 40;
@@ -1249,7 +1251,9 @@ export class Evaluator implements BuiltinHost {
   // ---- modules ----
 
   private importValue(specifier: string, exportName: string, use: ts.Node, sf: ts.SourceFile): Value {
-    const target = resolveModulePath(sf.fileName, specifier, (path) => this.sources.getSourceFile(path) !== undefined);
+    const target = this.sources.resolveModule
+      ? this.sources.resolveModule(sf.fileName, specifier)
+      : resolveModulePath(sf.fileName, specifier, (path) => this.sources.getSourceFile(path) !== undefined);
     if (!target) {
       return unknown(use, sf, specifier.startsWith('.') ? `an import from ${specifier}, which cannot be read` : `an import from the package ${specifier}`);
     }
