@@ -215,7 +215,9 @@ describe('--format json', () => {
       ['a/other.ts:3:get_thing', 'b/server.ts:3:zeta', 'b/server.ts:4:alpha'],
     );
     for (const tool of output.tools) {
-      assert.deepEqual(Object.keys(tool), ['name', 'file', 'line', 'column', 'form', 'annotations', 'effective', 'title']);
+      assert.deepEqual(Object.keys(tool), ['name', 'file', 'line', 'column', 'form', 'annotations', 'effective', 'title', 'condition', 'conditions']);
+      assert.equal(tool.condition, null);
+      assert.deepEqual(tool.conditions, []);
       assert.equal(tool.form, 'registerTool');
       assert.equal(tool.column, 1);
       assert.deepEqual(Object.keys(tool.effective).sort(), ['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint']);
@@ -253,6 +255,37 @@ describe('--format json', () => {
     assert.equal(fromInside.output.tools[0].file, 'src/deep/server.ts');
     const absolute = checkJson(join(dir, 'pkg'), [join(dir, 'pkg/src/deep/server.ts')]);
     assert.equal(absolute.output.tools[0].file, 'src/deep/server.ts');
+  });
+});
+
+describe('conditions in the outputs', () => {
+  const guarded = HEADER + 'const readOnly = process.env.READ_ONLY === "1";\nif (!readOnly) {\n  ' + unannotated('delete_user') + '}\n' + unannotated('list_users');
+  test('json: a tool registered only under a run-time condition carries it, as text and as structure', () => {
+    const dir = ws({ 'src/server.ts': guarded });
+    const { output } = checkJson(dir);
+    const [deleteUser, listUsers] = output.tools;
+    assert.equal(deleteUser.name, 'delete_user');
+    assert.equal(deleteUser.condition, '!readOnly');
+    assert.deepEqual(deleteUser.conditions, [
+      { text: '!readOnly', negated: false, via: 'if', file: 'src/server.ts', line: 4, column: 5, dependsOn: [{ kind: 'env', name: 'READ_ONLY' }] },
+    ]);
+    assert.equal(listUsers.name, 'list_users');
+    assert.equal(listUsers.condition, null);
+  });
+  test('sarif: results of a conditional tool carry the condition in their properties', () => {
+    const dir = ws({ 'src/server.ts': guarded });
+    const run = JSON.parse(runCli(['check', '--format', 'sarif'], dir).stdout).runs[0];
+    const onDelete = run.results.filter((r: { locations: { physicalLocation: { region: { startLine: number } } }[] }) => r.locations[0].physicalLocation.region.startLine === 5);
+    const onList = run.results.filter((r: { locations: { physicalLocation: { region: { startLine: number } } }[] }) => r.locations[0].physicalLocation.region.startLine === 7);
+    assert.ok(onDelete.length > 0 && onList.length > 0);
+    for (const r of onDelete) assert.deepEqual(r.properties, { condition: '!readOnly' });
+    for (const r of onList) assert.equal(r.properties, undefined);
+  });
+  test('report: the markdown row names the condition', () => {
+    const dir = ws({ 'src/server.ts': guarded });
+    const markdown = runCli(['report'], dir).stdout;
+    assert.match(markdown, /`delete_user` \(only when `!readOnly`\)/);
+    assert.doesNotMatch(markdown, /`list_users` \(only when/);
   });
 });
 

@@ -59,6 +59,8 @@ export interface JsonOutput {
     annotations: Record<string, unknown> | null;
     effective: Record<string, boolean | 'unresolved'>;
     title: string | null;
+    condition: string | null;
+    conditions: { text: string; negated: boolean; via: string; file: string; line: number; column: number; dependsOn: { kind: string; name: string }[] }[];
   }[];
   diagnostics: {
     file: string;

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fixAll } from '../../server/src/engine/fix-all';
 import { applyEdits } from '../../server/src/engine/fixes';
-import type { FileAnalysis, Finding, Fix, HintValue, StaticValue, TextEdit, Tool, ToolForm } from '../../server/src/engine/model';
+import type { FileAnalysis, Finding, Fix, HintValue, StaticValue, TextEdit, Tool, ToolCondition, ToolForm } from '../../server/src/engine/model';
 import type { EngineOptions } from '../../server/src/engine/options';
 import { parseSource } from '../../server/src/engine/parse';
 import { Project } from '../../server/src/engine/project';
@@ -31,6 +31,10 @@ export interface ToolExpectation {
   receiver: string;
   slot: Tool['slot']['kind'];
   expanded: boolean;
+  /** The run-time conditions of the registration, outermost first (`[]`: none); only the fields given are compared. */
+  conditions: Array<{ text: string; negated?: boolean; via?: ToolCondition['via']; /** `env X`, `argument x`, `config c`, `unknown u`. */ dependsOn?: string[] }>;
+  /** 1-based line of tool.nameLoc in the case's main file (where the author wrote the name). */
+  nameLine: number;
 }
 
 export interface FindingExpectation {
@@ -175,6 +179,22 @@ function checkTools(c: Case, ws: Workspace, text: string, tools: Tool[]): void {
     if (want.line !== undefined) {
       assert.equal(tool.loc.file, ws.main, `${label}: located in another file`);
       assert.equal(lineOf(text, tool.loc.start), want.line, `${label}: line`);
+    }
+    if (want.conditions !== undefined) {
+      const actual = tool.conditions ?? [];
+      const shown = JSON.stringify(actual.map((c) => ({ text: c.text, negated: c.negated, via: c.via, dependsOn: c.dependsOn.map((d) => `${d.kind} ${d.name}`) })));
+      assert.equal(actual.length, want.conditions.length, `${label}: conditions ${shown}`);
+      want.conditions.forEach((w, j) => {
+        const c = actual[j];
+        assert.equal(c.text, w.text, `${label}: condition #${j} text ${shown}`);
+        if (w.negated !== undefined) assert.equal(c.negated, w.negated, `${label}: condition #${j} negated ${shown}`);
+        if (w.via !== undefined) assert.equal(c.via, w.via, `${label}: condition #${j} via ${shown}`);
+        if (w.dependsOn !== undefined) assert.deepEqual(c.dependsOn.map((d) => `${d.kind} ${d.name}`), w.dependsOn, `${label}: condition #${j} dependsOn`);
+      });
+    }
+    if (want.nameLine !== undefined) {
+      assert.equal(tool.nameLoc.file, ws.main, `${label}: name located in another file`);
+      assert.equal(lineOf(text, tool.nameLoc.start), want.nameLine, `${label}: nameLine`);
     }
     if (want.nameReason !== undefined) assert.match(tool.nameReason ?? '', want.nameReason, `${label}: nameReason`);
     if (want.nameDependsOn !== undefined) assert.deepEqual(tool.nameDependsOn ?? [], want.nameDependsOn, `${label}: nameDependsOn`);

@@ -179,6 +179,16 @@ describe('hover', () => {
     assert.match(text, /`destructiveHint`: `true` \(default\) \(meaningless here: read-only\)/);
   });
 
+  test('on a tool registered behind an environment variable: a line says when it is registered', async () => {
+    const uri = fixtureUri('conditional.ts');
+    const text = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst server = new McpServer({ name: "s", version: "1" });\nif (process.env.ENABLE_ADMIN === "1") server.registerTool("reset_db", {}, async () => ({ content: [] }));\nserver.registerTool("ping", {}, async () => ({ content: [] }));\n';
+    await client.open(uri, text);
+    const guarded = await client.hover(uri, positionAt(text, offsetOf(text, 'reset_db', 1)));
+    assert.match(markdown(guarded!.contents), /Registered only when `process\.env\.ENABLE_ADMIN === "1"` is true \(reads the environment variable `ENABLE_ADMIN`\)\./);
+    const plain = await client.hover(uri, positionAt(text, offsetOf(text, 'ping', 1)));
+    assert.doesNotMatch(markdown(plain!.contents), /Registered only when/);
+  });
+
   test('nothing on unrelated code', async () => {
     const hover = await client.hover(BASIC_URI, positionAt(BASIC, offsetOf(BASIC, 'new McpServer', 4)));
     assert.equal(hover, null);

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { createRunHost, guardedAnalyze, readSourceFile, unreadableAnalysis, type ReadResult } from '../engine/files';
-import { HINT_KEYS, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue } from '../engine/model';
+import { HINT_KEYS, type ConditionDependency, type ToolCondition, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue } from '../engine/model';
 import type { EngineOptions } from '../engine/options';
 import { fixAll } from '../engine/fix-all';
 import { mayRegisterTools } from '../engine/parse';
@@ -14,6 +14,7 @@ import { reviewTool } from '../engine/review';
 import { EVIDENCE_KIND_LABELS, toolContract, type Contract } from '../engine/review/contract';
 import type { ApprovalState } from '../engine/review/compare';
 import { collectEvidence } from '../engine/evidence';
+import { conditionText } from '../engine/conditions';
 
 export interface ToolRecord {
   name: string | null;
@@ -30,8 +31,22 @@ export interface ToolRecord {
   defaulted: HintKey[];
   /** The source text of each annotation whose value is unresolved (verify shows it beside the run-time value). */
   sources: Record<string, string>;
+  /** What must hold at run time for the tool to be registered, as one expression; null when nothing guards it. */
+  condition: string | null;
+  /** Each run-time guard of the registration, outermost first. */
+  conditions: ConditionRecord[];
   /** approve and report only (BatchContext.contracts). */
   review?: ToolReviewRecord;
+}
+
+export interface ConditionRecord {
+  text: string;
+  negated: boolean;
+  via: ToolCondition['via'];
+  file: string;
+  line: number;
+  column: number;
+  dependsOn: ConditionDependency[];
 }
 
 export interface ToolReviewRecord {
@@ -54,6 +69,8 @@ export interface DiagnosticRecord {
   code: string;
   message: string;
   tool: string | null;
+  /** The run-time condition of the finding's tool, when it is registered only under one. */
+  condition?: string;
 }
 
 export interface BatchResult {
@@ -185,6 +202,11 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
         title: tool.title,
         defaulted: HINT_KEYS.filter((key) => !declaredKeys.has(key) && tool.effective[key] !== 'unresolved'),
         sources,
+        condition: tool.conditions ? tool.conditions.map(conditionText).join(' && ') : null,
+        conditions: (tool.conditions ?? []).map((c) => {
+          const where = place(c.loc);
+          return { text: c.text, negated: c.negated, via: c.via, file: where.file, line: where.start.line, column: where.start.column, dependsOn: c.dependsOn.map((d) => ({ ...d })) };
+        }),
         ...(context.contracts ? { review: toolReviewRecord(project, analysis, tool, context) } : {}),
       });
     }
@@ -200,11 +222,17 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
         code: finding.rule,
         message: finding.message,
         tool: finding.tool,
+        ...conditionOfFinding(analysis, finding.toolId),
       });
     }
     indexes.delete(file);
   }
   return result;
+}
+
+function conditionOfFinding(analysis: FileAnalysis, toolId: string | undefined): { condition?: string } {
+  const conditions = toolId ? analysis.tools.find((t) => t.id === toolId)?.conditions : undefined;
+  return conditions ? { condition: conditions.map(conditionText).join(' && ') } : {};
 }
 
 /** The text at `loc`, whitespace runs folded (an expression written over several lines fits a table cell). */

@@ -2,7 +2,7 @@
 // Pure functions over the engine's model; markdown where a function says so, plain text otherwise.
 // Host behaviour comes from shared/reference/annotations.md §3.
 
-import { HINT_DEFAULTS, HINT_KEYS, type HintKey, type HintValue, type StaticValue, type Tool } from './model';
+import { HINT_DEFAULTS, HINT_KEYS, type ConditionDependency, type HintKey, type HintValue, type StaticValue, type Tool } from './model';
 import type { Profile } from './options';
 
 /** What one hint means, its default, when it means nothing, and what hosts do with it. */
@@ -200,7 +200,34 @@ export function describeToolMarkdown(tool: Tool): string {
   else if (tool.declared.unresolved.length > 0) {
     parts.push(`_Partly unknown: ${tool.declared.unresolved.map((u) => escapeMarkdownCell(u.reason)).join('; ')}._`);
   }
+  const condition = describeConditions(tool);
+  if (condition) parts.push(condition);
   return parts.join('\n\n');
+}
+
+/** "Registered only when `process.env.X` is true (the environment variable X)." — null for an unconditional tool. */
+export function describeConditions(tool: Tool): string | null {
+  const conditions = tool.conditions ?? [];
+  if (conditions.length === 0) return null;
+  const clauses = conditions.map((c) => {
+    const reads = c.dependsOn.map(describeDependency);
+    const how = c.via === 'filter' ? 'a filter keeps it: ' : '';
+    return `${how}\`${c.text}\` is ${c.negated ? 'false' : 'true'}${reads.length > 0 ? ` (reads ${reads.join(', ')})` : ''}`;
+  });
+  return `Registered only when ${clauses.join(', and ')}.`;
+}
+
+function describeDependency(dependency: ConditionDependency): string {
+  switch (dependency.kind) {
+    case 'env':
+      return `the environment variable \`${dependency.name}\``;
+    case 'argument':
+      return dependency.name === 'process.argv' ? 'the command line' : `the argument \`${dependency.name}\``;
+    case 'config':
+      return `the setting \`${dependency.name}\``;
+    case 'unknown':
+      return `\`${dependency.name}\``;
+  }
 }
 
 /** The hover on one hint key inside an annotations object. */

@@ -22,6 +22,10 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
   const seen = new Set<string>();
   const ids = new Set<string>();
   const found: { raw: RawTool; expanded: boolean; env?: Env }[][] = [];
+  const conditionsOf = (raw: RawTool, env: Env | undefined) => {
+    evaluator.resetBudget();
+    return guarded(() => registrationConditions(raw.call, evaluator, env ?? EMPTY_ENV)) ?? [];
+  };
   for (const { call, method, form } of registrationCalls(sf)) {
     evaluator.resetBudget();
     if (isCustomRegistrar(call, method, evaluator, sf)) continue;
@@ -50,6 +54,8 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
       seen.add(key);
       if (ids.has(tool.id)) tool.id = `${tool.id}@${raw.call.pos}`;
       ids.add(tool.id);
+      const conditions = conditionsOf(raw, env);
+      if (conditions.length > 0) tool.conditions = conditions;
       tools.push(tool);
     });
   }
@@ -57,6 +63,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
 }
 
 import { buildTool } from './tool';
+import { registrationConditions } from './conditions';
 
 /** A form must never take the file down; a stack overflow on pathological input ends here. */
 function guarded<T>(run: () => T): T | undefined {

@@ -137,6 +137,34 @@ export interface Tool {
   callArgs?: Loc[];
   /** Parameters of a registering wrapper bound to functions for this tool (its real handler, passed as `cb`). */
   boundFunctions?: { parameter: Loc; fn: Loc }[];
+  /**
+   * What must hold at run time for this tool to be registered (all of them), outermost first: an `if` around the
+   * call, a filter over the definitions, a guarded call of the wrapper. Absent when nothing guards it.
+   */
+  conditions?: ToolCondition[];
+}
+
+/** What a run-time condition reads. Stable strings: they appear in the CLI's JSON. */
+export type ConditionDependency =
+  /** An environment variable (`process.env.X`, `import.meta.env.X`). */
+  | { kind: 'env'; name: string }
+  /** A parameter of a function the caller supplies, or the command line (`process.argv`). */
+  | { kind: 'argument'; name: string }
+  /** A setting read from a config object or a class field (`config.readOnly`, `this.options.tools`). */
+  | { kind: 'config'; name: string }
+  /** Something else known only at run time (a function result, an import from a package). */
+  | { kind: 'unknown'; name: string };
+
+/** One run-time condition a tool's registration depends on. */
+export interface ToolCondition {
+  /** The expression as written (whitespace folded), e.g. `process.env.GITLAB_READ_ONLY !== "true"`. */
+  text: string;
+  /** True when the tool is registered when the expression is false (an `else`, an early `return`, `a || register()`). */
+  negated: boolean;
+  /** How it guards: an `if`/`&&`/`?:` around the call, an early exit before it, a `switch` case, a filter callback. */
+  via: 'if' | 'early-exit' | 'switch' | 'filter' | 'caller';
+  loc: Loc;
+  dependsOn: ConditionDependency[];
 }
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';

@@ -15,6 +15,8 @@ export function formatJson(report: Report): string {
       annotations: t.annotations,
       effective: t.effective,
       title: t.title,
+      condition: t.condition,
+      conditions: t.conditions,
     })),
     diagnostics: report.diagnostics.map((d) => ({
       file: d.file,

@@ -40,7 +40,7 @@ export function formatReportMarkdown(report: Report): string {
   if (unapproved > 0) summary.push(`${unapproved} not approved`);
   const rows = tools.map((tool) =>
     [
-      tool.name === null ? '(name not known)' : `\`${tool.name}\``,
+      (tool.name === null ? '(name not known)' : `\`${tool.name}\``) + (tool.condition ? ` (only when \`${tool.condition}\`)` : ''),
       `\`${tool.file}:${tool.line}\``,
       profileLine(tool.effective),
       tool.review?.evidence ?? '',
@@ -71,6 +71,7 @@ export function formatReportJson(report: Report): string {
       line: tool.line,
       effective: tool.effective,
       title: tool.title,
+      condition: tool.condition,
       evidence: { kinds: tool.review?.contract?.evidence ?? [], summary: tool.review?.evidence ?? '' },
       approval: tool.review?.approval ?? { state: 'no-record', changes: [] },
       findings: tool.review?.findings ?? [],

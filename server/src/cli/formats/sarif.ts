@@ -38,6 +38,8 @@ export function buildSarif(report: Report, version: string): Sarif.Log {
         },
       ],
     };
+    // A tool registered only under a run-time condition: code scanning shows it with the result.
+    if (d.condition) result.properties = { condition: d.condition };
     const index = ruleIndex.get(d.code);
     if (index !== undefined) result.ruleIndex = index;
     return result;
