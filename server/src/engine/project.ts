@@ -38,6 +38,12 @@ function listDiskDirectory(path: string): string[] | undefined {
   }
 }
 
+/** Identifier characters; anything outside ASCII counts as one, so a non-ASCII identifier stays one word. */
+const WORDS = /[\w$\u0080-\uffff]+/g;
+const WORD = /^[\w$\u0080-\uffff]+$/;
+/** Searches answered by scanning every text before the project builds its word index. */
+const WORD_INDEX_AFTER = 16;
+
 /**
  * Parsed files and analyses for one workspace. Each file is parsed once per text; analyses are
  * cached until the file or a file it depends on (an imported constant) changes.
@@ -73,6 +79,8 @@ export class Project {
     this.files = files;
     this.fileSet = new Set(files);
     this.extendsIndex = undefined;
+    this.wordIndex = undefined;
+    this.mentionScans = 0;
     this.analyses.clear();
   }
 
@@ -85,16 +93,45 @@ export class Project {
 
   private readonly texts = new Map<string, string | undefined>();
 
-  /** Project files whose text contains `name` (read once each, never parsed here). */
+  /** Word → project files whose text has it as a whole word, in project order; built once searches add up. */
+  private wordIndex: Map<string, string[]> | undefined;
+  /** Text scans since the project files last changed: past WORD_INDEX_AFTER, one index answers the rest. */
+  private mentionScans = 0;
+
+  /** Project files whose text has `name` as a whole word (read once each, never parsed here). */
   filesMentioning(name: string): readonly string[] {
+    // A run asks once per exported wrapper (hundreds on a large project): scanning every text each time was
+    // quadratic. An edit in the editor drops the index; the few searches after it scan.
+    if (!WORD.test(name)) return this.files.filter((file) => this.projectText(file)?.includes(name));
+    if (this.wordIndex || ++this.mentionScans > WORD_INDEX_AFTER) return (this.wordIndex ??= this.buildWordIndex()).get(name) ?? [];
+    // The same answer as the index gives (a whole word), whichever thread or edit asks.
+    const whole = new RegExp(`(?<![\\w$\\u0080-\\uffff])${name.replace(/\$/g, '\\$')}(?![\\w$\\u0080-\\uffff])`);
     return this.files.filter((file) => {
-      let text = this.sources.get(file)?.text;
-      if (text === undefined) {
-        if (!this.texts.has(file)) this.texts.set(file, this.host.readFile(file));
-        text = this.texts.get(file);
-      }
-      return text !== undefined && text.includes(name);
+      const text = this.projectText(file);
+      return text !== undefined && text.includes(name) && whole.test(text);
     });
+  }
+
+  private projectText(file: string): string | undefined {
+    const text = this.sources.get(file)?.text;
+    if (text !== undefined) return text;
+    if (!this.texts.has(file)) this.texts.set(file, this.host.readFile(file));
+    return this.texts.get(file);
+  }
+
+  /** Callers are found by their identifiers, so a name inside a longer word (`fooBar` for `foo`) is no mention. */
+  private buildWordIndex(): Map<string, string[]> {
+    const index = new Map<string, string[]>();
+    for (const file of this.files) {
+      const text = this.projectText(file);
+      if (text === undefined) continue;
+      for (const [word] of text.matchAll(WORDS)) {
+        const list = index.get(word);
+        if (!list) index.set(word, [file]);
+        else if (list[list.length - 1] !== file) list.push(file);
+      }
+    }
+    return index;
   }
 
   /** Project files that may declare a subclass of a class named `name` (a cheap text index; no file is parsed). */
@@ -136,7 +173,11 @@ export class Project {
   /** Forget what is known about `path` (changed or deleted on disk); returns the files whose analysis is now stale. */
   invalidate(path: string): string[] {
     // A changed file may add or remove a subclass anywhere.
-    if (this.fileSet.has(path)) this.extendsIndex = undefined;
+    if (this.fileSet.has(path)) {
+      this.extendsIndex = undefined;
+      this.wordIndex = undefined;
+      this.mentionScans = 0;
+    }
     this.texts.delete(path);
     if (isResolutionConfig(path)) {
       // A package.json, tsconfig or workspace file may change what any import names: every analysis is stale.

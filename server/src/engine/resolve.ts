@@ -6,6 +6,7 @@ import { definedBy, definerFramework, importOf } from './forms/frameworks';
 import { collectionRead, methodCallsIn, methodFills, methodName } from './collections';
 import { compiledStarReExport, resolveModulePath } from './modules';
 import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault, type UnsetDefault } from './unset-env';
+import { callsIn } from './calls';
 import {
   EMPTY_ENV,
   describeValue,
@@ -827,18 +828,13 @@ export class Evaluator implements BuiltinHost {
         if (file === home && exported === fn) continue;
         const fileSf = this.sources.getSourceFile(file);
         if (!fileSf) continue;
-        const visit = (node: ts.Node): void => {
-          if (ts.isCallExpression(node) && !own.includes(node)) {
-            const callee = skipOuterExpressions(node.expression);
-            const calledName = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-            if (calledName === name || (exported !== fn && calledName !== undefined && ts.isIdentifier(callee) && calledName !== searched)) {
-              const target = this.evaluate(callee, fileSf);
-              if (target.kind === 'function' && target.node === fn) others!.push(node);
-            }
+        for (const { call: node, name: calledName, byIdentifier } of callsIn(fileSf)) {
+          if (own.includes(node)) continue;
+          if (calledName === name || (exported !== fn && calledName !== undefined && byIdentifier && calledName !== searched)) {
+            const target = this.evaluate(skipOuterExpressions(node.expression), fileSf);
+            if (target.kind === 'function' && target.node === fn) others.push(node);
           }
-          ts.forEachChild(node, visit);
-        };
-        visit(fileSf);
+        }
         if (others.length > 0) this.dependencies.add(file);
       }
     }
@@ -1858,23 +1854,18 @@ export function callSitesOf(fn: ts.FunctionLikeDeclaration, cache: Map<ts.Node, 
   const name = functionName(fn);
   const sites: ts.CallExpression[] = [];
   if (name) {
-    const sf = fn.getSourceFile();
     const isMethod = ts.isMethodDeclaration(fn);
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
-        const callee = skipOuterExpressions(node.expression);
-        if (isMethod) {
-          if (ts.isPropertyAccessExpression(callee) && callee.name.text === name) sites.push(node);
-        } else if (ts.isIdentifier(callee) && callee.text === name) {
-          const decl = findDeclaration(name, callee);
-          if (decl && (decl.kind === 'function' ? decl.declaration === fn : decl.kind === 'variable' && decl.declaration.initializer && skipOuterExpressions(decl.declaration.initializer) === fn)) {
-            sites.push(node);
-          }
+    for (const { call: node, name: calledName, byIdentifier } of callsIn(fn.getSourceFile())) {
+      if (calledName !== name) continue;
+      if (isMethod) {
+        if (!byIdentifier) sites.push(node);
+      } else if (byIdentifier) {
+        const decl = findDeclaration(name, skipOuterExpressions(node.expression));
+        if (decl && (decl.kind === 'function' ? decl.declaration === fn : decl.kind === 'variable' && decl.declaration.initializer && skipOuterExpressions(decl.declaration.initializer) === fn)) {
+          sites.push(node);
         }
       }
-      ts.forEachChild(node, visit);
-    };
-    visit(sf);
+    }
   }
   cache.set(fn, sites);
   return sites;

@@ -1,0 +1,37 @@
+import ts from 'typescript';
+import { skipOuterExpressions } from './scope';
+
+/** A call expression and the name it calls: `name(…)` or `x.name(…)`. */
+export interface NamedCall {
+  call: ts.CallExpression;
+  /** The identifier or member name called; undefined for other callees (`f()()`, `x[k]()`). */
+  name: string | undefined;
+  /** `name(…)` rather than `x.name(…)`. */
+  byIdentifier: boolean;
+}
+
+/**
+ * Every call of a file in source order (a pre-order walk), built once per parsed tree: the call sites of each
+ * wrapper are searched in the same files again and again (once per wrapper, per file analysis), and one walk
+ * per tree replaces a walk per question. A re-parse makes a new tree, so nothing here outlives an edit.
+ */
+const callsByFile = new WeakMap<ts.SourceFile, NamedCall[]>();
+
+export function callsIn(sf: ts.SourceFile): readonly NamedCall[] {
+  let calls = callsByFile.get(sf);
+  if (!calls) {
+    const out: NamedCall[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const callee = skipOuterExpressions(node.expression);
+        const byIdentifier = ts.isIdentifier(callee);
+        const name = byIdentifier ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+        out.push({ call: node, name, byIdentifier });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    callsByFile.set(sf, (calls = out));
+  }
+  return calls;
+}
