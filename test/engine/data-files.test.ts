@@ -132,7 +132,92 @@ const folders: Case[] = [
   },
 ];
 
+const yaml: Case[] = [
+  {
+    name: 'a YAML manifest read through a path known statically (yaml parse), registered in a loop; located in the YAML',
+    files: {
+      'manifests/tools.yaml': lines(
+        '# Tool manifest: names and hints live here, not in the code.',
+        'tools:',
+        '  - name: list_sims',
+        '    annotations:',
+        '      title: List Simulators',
+        '      readOnlyHint: true',
+        '      openWorldHint: false',
+        '  - name: erase_sims # destructive',
+        '    annotations: { destructiveHint: true, idempotentHint: true }',
+        '  - name: "boot_sim"',
+      ),
+    },
+    filename: 'registry.ts',
+    code: lines(
+      'import { readFileSync } from "node:fs";',
+      'import { join } from "node:path";',
+      'import { parse as parseYaml } from "yaml";',
+      'const manifest = parseYaml(readFileSync(join(__dirname, "manifests", "tools.yaml"), "utf8"));',
+      'for (const entry of manifest.tools) {',
+      `  server.registerTool(entry.name, { annotations: entry.annotations }, ${cb});`,
+      '}',
+    ),
+    tools: [
+      { name: 'list_sims', title: 'List Simulators', annotations: { title: 'List Simulators', readOnlyHint: true, openWorldHint: false } },
+      { name: 'erase_sims', annotations: { destructiveHint: true, idempotentHint: true } },
+      { name: 'boot_sim', annotations: null },
+    ],
+    only: ['missing-annotations'],
+    findings: [{ rule: 'missing-annotations', file: 'manifests/tools.yaml', line: 10 }],
+  },
+  {
+    name: 'no fix edits a YAML file: a finding located there offers no edit of it (not even a disable comment)',
+    files: { 'tools.yaml': lines('- name: boot_sim', '  description: Boots') },
+    code: lines(
+      'import { readFileSync } from "node:fs";',
+      'import { parse } from "yaml";',
+      'const defs = parse(readFileSync(`${__dirname}/tools.yaml`, "utf8"));',
+      `defs.forEach((d) => server.registerTool(d.name, { description: d.description }, ${cb}));`,
+    ),
+    tools: [{ name: 'boot_sim', annotations: null }],
+    only: ['missing-annotations'],
+    fix: /Disable/,
+    outputFiles: { 'tools.yaml': lines('- name: boot_sim', '  description: Boots') },
+  },
+  {
+    name: "js-yaml's load of a .yml table of hints, keyed by tool (CommonJS)",
+    files: { 'hints.yml': lines('search:', '  readOnlyHint: true', 'purge:', '  destructiveHint: true') },
+    filename: 'server.js',
+    code: lines(
+      'const fs = require("fs");',
+      'const path = require("path");',
+      'const yaml = require("js-yaml");',
+      'const hints = yaml.load(fs.readFileSync(path.join(__dirname, "hints.yml"), "utf8"));',
+      `server.registerTool("search", { annotations: hints.search }, ${cb});`,
+      `server.registerTool("purge", { annotations: hints.purge }, ${cb});`,
+    ),
+    tools: [
+      { name: 'search', effective: { readOnlyHint: true } },
+      { name: 'purge', effective: { readOnlyHint: false, destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'stays unresolved: a YAML file that does not parse, and a YAML string that is not a file',
+    files: { 'bad.yaml': 'tools: [unclosed\n' },
+    code: lines(
+      'import { readFileSync } from "node:fs";',
+      'import YAML from "yaml";',
+      'const bad = YAML.parse(readFileSync(__dirname + "/bad.yaml", "utf8"));',
+      'const inline = YAML.parse(process.env.TOOLS_YAML);',
+      `server.registerTool("a", { annotations: bad.a }, ${cb});`,
+      `server.registerTool("b", { annotations: inline.b }, ${cb});`,
+    ),
+    tools: [
+      { name: 'a', effective: { readOnlyHint: 'unresolved' } },
+      { name: 'b', effective: { readOnlyHint: 'unresolved' } },
+    ],
+  },
+];
+
 runCases('data files: JSON', json);
+runCases('data files: YAML', yaml);
 runCases('data files: folders of tool modules', folders);
 
 runCases('data files: import.meta.glob', [

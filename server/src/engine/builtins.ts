@@ -90,7 +90,9 @@ function findModuleBinding(identifier: ts.Identifier): { module: string; exportN
   }
   if (!module || !exportName) return undefined;
   const bare = module.replace(/^node:/, '').replace(/\/(promises|posix)$/, '');
-  return ['path', 'url', 'fs'].includes(bare) ? { module: bare, exportName } : undefined;
+  // js-yaml's `load` is `yaml`'s `parse`.
+  if (bare === 'js-yaml') return { module: 'yaml', exportName };
+  return ['path', 'url', 'fs', 'yaml'].includes(bare) ? { module: bare, exportName } : undefined;
 }
 
 /** A call to a Node built-in the engine can follow statically, or undefined for every other call. */
@@ -149,10 +151,14 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
       if (!names) return unknown(expr, sf, `the files of ${path}, which cannot be listed`);
       return { kind: 'array', elements: names.map((n) => literal(n, expr, sf)), node: expr, sf };
     }
-    case 'JSON.parse': {
+    case 'JSON.parse':
+    case 'yaml.parse':
+    case 'yaml.load': {
+      // `yaml`'s parse and js-yaml's load read the file as YAML, JSON.parse as JSON: the file's extension decides.
       const source = args()[0];
       const path = source && fileTextOf.get(source);
-      return path ? (host.dataFileValue(path) ?? unknown(expr, sf, `${posix.basename(path)}, which cannot be read as JSON`)) : undefined;
+      const format = name === 'JSON.parse' ? 'JSON' : 'YAML';
+      return path ? (host.dataFileValue(path) ?? unknown(expr, sf, `${posix.basename(path)}, which cannot be read as ${format}`)) : undefined;
     }
     case 'Promise.all':
     case 'Promise.resolve':

@@ -5,6 +5,7 @@ import type { FileAnalysis, Finding, Tool } from './model';
 import type { EngineOptions } from './options';
 import { reparse } from './incremental';
 import { parseSource } from './parse';
+import { isYamlFile, parseYamlSource } from './yaml-data';
 import { findTools } from './find';
 import { ANALYSIS_FAILED, UNREADABLE_FILE } from './file-kinds';
 import { knownFindingIds, withSettings } from './kinds';
@@ -263,6 +264,11 @@ export { ANALYSIS_FAILED, UNREADABLE_FILE };
 /** TypeScript's recursive-descent parser overflows the stack on absurd nesting: report it, never throw. */
 function safeParse(path: string, text: string): { sourceFile: ts.SourceFile | undefined; error?: string } {
   try {
+    // A YAML data file a project reads (never analysed itself): its values, located in its text.
+    if (isYamlFile(path)) {
+      const sourceFile = parseYamlSource(path, text);
+      return sourceFile ? { sourceFile } : { sourceFile: undefined, error: 'the YAML does not parse' };
+    }
     return { sourceFile: parseSource(path, text) };
   } catch (error) {
     const why = error instanceof RangeError ? 'the code is nested too deeply to parse' : `the parser failed (${error instanceof Error ? error.message : String(error)})`;
@@ -271,6 +277,7 @@ function safeParse(path: string, text: string): { sourceFile: ts.SourceFile | un
 }
 
 function safeReparse(previous: ts.SourceFile, previousText: string, text: string): { sourceFile: ts.SourceFile | undefined; error?: string } {
+  if (isYamlFile(previous.fileName)) return safeParse(previous.fileName, text);
   try {
     return { sourceFile: reparse(previous, previousText, text) };
   } catch {

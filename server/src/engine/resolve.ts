@@ -5,6 +5,7 @@ import { builtinCall, builtinIdentifier, importMeta, stringMethod, type BuiltinH
 import { definedBy, definerFramework, importOf } from './forms/frameworks';
 import { collectionRead, methodCallsIn, methodFills, methodName } from './collections';
 import { compiledStarReExport, resolveModulePath } from './modules';
+import { isYamlSource } from './yaml-data';
 import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault, type UnsetDefault } from './unset-env';
 import { callsIn } from './calls';
 import {
@@ -1589,7 +1590,7 @@ function findReturnStatements(node: ts.Node): ts.ReturnStatement[] {
 }
 
 function isJsonFile(sf: ts.SourceFile): boolean {
-  return sf.fileName.endsWith('.json');
+  return sf.fileName.endsWith('.json') || isYamlSource(sf);
 }
 
 /** The value a JSON file holds (parsed as TypeScript's JSON source file: its nodes locate each key and value). */

@@ -1,5 +1,6 @@
 import type ts from 'typescript';
 import { insertLineAbove } from '../fixes';
+import { isYamlFile } from '../yaml-data';
 import type { Finding, Tool } from '../model';
 import type { EngineOptions, RuleSetting } from '../options';
 import { authorizationInAnnotations } from './authorization-in-annotations';
@@ -74,7 +75,8 @@ export function runRules(
       const context: RuleContext = { tool, tools, sourceFile, options, sourceFileOf: lookup };
       for (const report of rule.check(context)) {
         const finding: Finding = { rule: rule.id, severity: setting, tool: tool.name, toolId: tool.id, fixes: [], ...report };
-        finding.fixes = [...finding.fixes, ...disableFix(finding, lookup)];
+        // A YAML data file is the generator's or the author's input, never edited as code.
+        finding.fixes = [...finding.fixes, ...disableFix(finding, lookup)].filter((fix) => !fix.edits.some((edit) => isYamlFile(edit.file)));
         findings.push(finding);
       }
     }
