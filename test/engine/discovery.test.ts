@@ -156,6 +156,43 @@ const wrappers: Case[] = [
     ],
   },
   {
+    name: 'a registrar handed on in an object to a function of another file: its register.tool(def) calls are sites too',
+    filename: 'tools.ts',
+    code: lines(
+      'export function createRegisterTool(server) {',
+      '  const registerTool = (tool) => { server.registerTool(tool.name, { annotations: tool.annotations }, async () => tool.tool()); };',
+      '  return [registerTool];',
+      '}',
+    ),
+    files: {
+      'server.ts': lines(
+        'import { createRegisterTool } from "./tools.js";',
+        'import { registerExtensions } from "./extensions.js";',
+        'import { logAll } from "./log.js";',
+        'export function createServer(server) {',
+        '  const [tool] = createRegisterTool(server);',
+        '  const prompt = (p) => server.registerPrompt(p.name, {}, p.cb);',
+        '  tool({ name: "orders-list", annotations: { readOnlyHint: true }, tool: async () => ({ content: [] }) });',
+        '  const register = { tool, prompt };',
+        '  registerExtensions(register satisfies Register);',
+        '  logAll({ tool: (x) => x });',
+        '}',
+      ),
+      'extensions.ts': lines(
+        'export function registerExtensions(register) {',
+        '  register.tool({ name: "get-reference", annotations: { readOnlyHint: true, openWorldHint: true }, tool: async () => ({ content: [] }) });',
+        '  register.prompt({ name: "not-a-tool", cb: () => ({ messages: [] }) });',
+        '}',
+      ),
+      // An object with a `tool` key that is not the registrar: its calls are not registrations.
+      'log.ts': lines('export function logAll(sink) {', '  sink.tool({ name: "log-line", annotations: { readOnlyHint: true } });', '}'),
+    },
+    tools: [
+      { name: 'orders-list', annotations: { readOnlyHint: true } },
+      { name: 'get-reference', annotations: { readOnlyHint: true, openWorldHint: true } },
+    ],
+  },
+  {
     name: 'an anonymous arrow returned by a function that is not exported: its calls in the same file (a bundle)',
     code: lines(
       'function createRegisterTool(server) {',

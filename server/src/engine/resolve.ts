@@ -831,15 +831,55 @@ export class Evaluator implements BuiltinHost {
         if (!fileSf) continue;
         for (const { call: node, name: calledName, byIdentifier } of callsIn(fileSf)) {
           if (own.includes(node)) continue;
-          if (calledName === name || (exported !== fn && calledName !== undefined && byIdentifier && calledName !== searched)) {
+          if (calledName === name || (exported !== fn && calledName !== undefined && byIdentifier && calledName !== searched && boundToCallOf(node.expression, searched))) {
             const target = this.evaluate(skipOuterExpressions(node.expression), fileSf);
             if (target.kind === 'function' && target.node === fn) others.push(node);
           }
         }
+        if (exported !== fn) others.push(...this.sitesThroughArguments(fn, others, fileSf));
         if (others.length > 0) this.dependencies.add(file);
       }
     }
     return [...own, ...others];
+  }
+
+  /**
+   * Calls of `fn` made by a function it is handed to, one level down: where the registrar is kept under a local name
+   * (`sites`), a call that passes it on (`registerExtensions({ tool, prompt })`, `addAll(tool)`) makes the callee's
+   * `register.tool(def)` or `add(def)` calls of `fn` too (the callee may be in another file).
+   */
+  private sitesThroughArguments(fn: ts.FunctionLikeDeclaration, sites: readonly ts.CallExpression[], sf: ts.SourceFile): ts.CallExpression[] {
+    const holders = new Set(sites.map((site) => enclosingFunction(site)).filter((holder): holder is ts.Node => holder !== undefined));
+    // The local names the registrar is called by: only arguments written with them are evaluated (evaluating every
+    // argument of a bundle's functions would be slow and deep).
+    const localNames = new Set(sites.map((site) => skipOuterExpressions(site.expression)).filter(ts.isIdentifier).map((callee) => callee.text));
+    const out: ts.CallExpression[] = [];
+    for (const { call, byIdentifier } of callsIn(sf)) {
+      if (!byIdentifier || sites.includes(call) || !holders.has(enclosingFunction(call)!)) continue;
+      call.arguments.forEach((arg, index) => {
+        const written = skipOuterExpressions(arg);
+        if (!mayHoldName(written, localNames)) return;
+        const value = this.evaluate(written, sf);
+        // The registrar itself, or the key of the object that holds it.
+        const key = value.kind === 'function' && value.node === fn ? null : value.kind === 'object' ? [...value.properties.values()].find((p) => p.value.kind === 'function' && p.value.node === fn)?.key : undefined;
+        if (key === undefined) return;
+        const callee = this.evaluate(skipOuterExpressions(call.expression), sf);
+        if (callee.kind !== 'function') return;
+        const { body } = callee.node;
+        const parameter = callee.node.parameters[index];
+        if (!parameter || !ts.isIdentifier(parameter.name) || !body) return;
+        const calleeSf = callee.node.getSourceFile();
+        for (const inner of callsIn(calleeSf)) {
+          const target = skipOuterExpressions(inner.call.expression);
+          const receiver = key === null ? target : ts.isPropertyAccessExpression(target) && target.name.text === key ? skipOuterExpressions(target.expression) : undefined;
+          if (!receiver || !ts.isIdentifier(receiver) || receiver.text !== parameter.name.text || !isWithin(inner.call, body)) continue;
+          const declaration = findDeclaration(receiver.text, receiver);
+          if (declaration?.kind === 'parameter' ? declaration.declaration === parameter : false) out.push(inner.call);
+        }
+        if (out.length > 0) this.dependencies.add(calleeSf.fileName);
+      });
+    }
+    return out;
   }
 
   /** `this` in a class member: the instance it is bound to, or the instance of the class itself. */
@@ -1541,6 +1581,41 @@ function enclosingMethod(node: ts.Node): ts.Node | undefined {
   let current = node.parent;
   while (current && !ts.isMethodDeclaration(current) && !ts.isSourceFile(current)) current = current.parent;
   return current;
+}
+
+/**
+ * True when the callee is a variable set from a call of the function named `searched` (`const tool =
+ * createRegisterTool(…)`, `const [tool] = …`, `tools_1.createRegisterTool(…)` in compiled code): only such callees are
+ * evaluated when looking for the callers of a function that function returns.
+ */
+function boundToCallOf(callee: ts.Expression, searched: string): boolean {
+  const written = skipOuterExpressions(callee);
+  if (!ts.isIdentifier(written)) return false;
+  const declaration = findDeclaration(written.text, written);
+  let init = declaration?.kind === 'variable' ? declaration.declaration.initializer : undefined;
+  if (init && ts.isAwaitExpression(skipOuterExpressions(init))) init = (skipOuterExpressions(init) as ts.AwaitExpression).expression;
+  const call = init && skipOuterExpressions(init);
+  if (!call || !ts.isCallExpression(call)) return false;
+  let target = skipOuterExpressions(call.expression);
+  // `(0, tools_js_1.createRegisterTool)(…)` of compiled CommonJS.
+  if (ts.isBinaryExpression(target) && target.operatorToken.kind === ts.SyntaxKind.CommaToken) target = skipOuterExpressions(target.right);
+  return (ts.isIdentifier(target) && target.text === searched) || (ts.isPropertyAccessExpression(target) && target.name.text === searched);
+}
+
+/** `name`, `{ name }`, `{ key: name }`, or a variable declared as one of those objects, for a name in `names`. */
+function mayHoldName(expr: ts.Expression, names: ReadonlySet<string>): boolean {
+  const holds = (object: ts.ObjectLiteralExpression) =>
+    object.properties.some((p) => (ts.isShorthandPropertyAssignment(p) && names.has(p.name.text)) || (ts.isPropertyAssignment(p) && ts.isIdentifier(p.initializer) && names.has(p.initializer.text)));
+  if (ts.isObjectLiteralExpression(expr)) return holds(expr);
+  if (!ts.isIdentifier(expr)) return false;
+  if (names.has(expr.text)) return true;
+  const declaration = findDeclaration(expr.text, expr);
+  const initializer = declaration?.kind === 'variable' && declaration.path.length === 0 ? declaration.declaration.initializer : undefined;
+  return !!initializer && ts.isObjectLiteralExpression(skipOuterExpressions(initializer)) && holds(skipOuterExpressions(initializer) as ts.ObjectLiteralExpression);
+}
+
+function isWithin(node: ts.Node, container: ts.Node): boolean {
+  return node.getSourceFile() === container.getSourceFile() && node.pos >= container.pos && node.end <= container.end;
 }
 
 function enclosingFunction(node: ts.Node): ts.Node | undefined {
