@@ -459,6 +459,17 @@ const registries: Case[] = [
     tools: [{ name: 'keep' }],
   },
   {
+    name: 'a Set handed to other code may be filled there: the allow-list decides nothing for certain',
+    code: lines(
+      'const enabled = new Set();',
+      'enabled.add("keep");',
+      'loadEnabledFromConfig(enabled);',
+      'const defs = [{ name: "keep", inputSchema: {} }, { name: "maybe", inputSchema: {} }];',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: defs.filter((d) => enabled.has(d.name)) }));',
+    ),
+    tools: [{ name: 'keep' }, { name: 'maybe' }],
+  },
+  {
     name: 'only calls on instances of the class fill it: a same-named method of another class adds nothing',
     code: lines(
       'class Registry { entries = []; add(def) { this.entries.push(def); } all() { return this.entries; } }',

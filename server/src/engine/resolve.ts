@@ -460,10 +460,12 @@ export class Evaluator implements BuiltinHost {
   private withPushedElements(value: Value, decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): Value {
     const initializer = skipOuterExpressions(decl.initializer!);
     if (value.kind !== 'array' || !ts.isIdentifier(decl.name) || !(ts.isArrayLiteralExpression(initializer) || ts.isNewExpression(initializer))) return value;
+    // A Map or Set handed to other code (`load(enabled)`) may be filled there: what it holds is not all known.
+    const escaped = ts.isNewExpression(initializer) && escapesAsArgument(decl) ? `\`${decl.name.text}\`, filled where it is passed` : undefined;
     const pushes = this.pushCallsFor(decl);
-    if (pushes.length === 0) return value;
+    if (pushes.length === 0) return escaped ? { ...value, partial: escaped } : value;
     const elements = [...value.elements];
-    let partial = value.partial;
+    let partial = value.partial ?? escaped;
     for (const push of pushes) {
       const method = (push.expression as ts.PropertyAccessExpression).name.text;
       if (method === 'set' || value.keyed) {
@@ -670,7 +672,8 @@ export class Evaluator implements BuiltinHost {
       if (receiver.kind === 'array') {
         const read = collectionRead(receiver, method, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
         if (read) return read;
-        switch (method) {
+        // A Map answers only through collectionRead; the list methods below are an array's or a Set's.
+        if (!receiver.keyed) switch (method) {
           case 'filter': {
             // Elements the callback rejects for certain are never in the list; the others may be.
             const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
@@ -1179,11 +1182,21 @@ export class Evaluator implements BuiltinHost {
   private frameworkDefinition(callee: ts.Expression, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
     if (!ts.isIdentifier(callee) || expr.arguments.length === 0) return undefined;
     const imported = importOf(callee);
-    const framework = imported && definerFramework(imported.module, imported.exportName);
-    if (!framework) return undefined;
-    const definition = this.evaluate(expr.arguments[0], sf, env);
-    definedBy.set(definition, framework);
+    const definer = imported && definerFramework(imported.module, imported.exportName);
+    if (!definer) return undefined;
+    const definition = definer.named ? this.namedDefinition(expr, sf, env) : this.evaluate(expr.arguments[0], sf, env);
+    definedBy.set(definition, definer.framework);
     return definition;
+  }
+
+  /** `tool("search", { description, annotations })`: the definition with the name given first as its `name`. */
+  private namedDefinition(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
+    const [nameArg, definitionArg] = expr.arguments;
+    const definition = definitionArg ? this.evaluate(definitionArg, sf, env) : undefined;
+    if (definition?.kind !== 'object') return definition ?? unknown(expr, sf, 'a tool defined without a definition');
+    const named: ObjectValue = { ...definition, properties: new Map(definition.properties) };
+    named.properties.set('name', { key: 'name', value: this.evaluate(nameArg, sf, env), node: nameArg, keyNode: nameArg, sf });
+    return named;
   }
 
   private objectAssign(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
@@ -1536,6 +1549,26 @@ function firstMember(target: ts.Expression): { key: string; access: ts.Expressio
 }
 
 /** The function a node runs in (undefined at module level). */
+/** True when the variable is passed as an argument to a call in its scope (`fill(map)`), where it may be changed. */
+function escapesAsArgument(decl: ts.VariableDeclaration): boolean {
+  const scope = decl.parent.parent.parent;
+  if (!scope || !ts.isIdentifier(decl.name)) return false;
+  const name = decl.name.text;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      for (const arg of node.arguments ?? []) {
+        const inner = skipOuterExpressions(ts.isSpreadElement(arg) ? arg.expression : arg);
+        if (ts.isIdentifier(inner) && inner.text === name && declaresVariable(findDeclaration(name, inner), decl)) found = true;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}
+
 function enclosingMethod(node: ts.Node): ts.Node | undefined {
   let current = node.parent;
   while (current && !ts.isMethodDeclaration(current) && !ts.isSourceFile(current)) current = current.parent;
