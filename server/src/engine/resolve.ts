@@ -35,6 +35,8 @@ export interface SourceProvider {
 const MAX_DEPTH = 40;
 const MAX_ELEMENTS = 2000;
 const STEP_BUDGET = 50_000;
+/** Steps at most for reading what the callers of a class's methods add to one of its fields. */
+const FILL_BUDGET = 5_000;
 
 /**
  * Static evaluation of expressions: constants, imports, spreads, member access, simple calls.
@@ -471,9 +473,15 @@ export class Evaluator implements BuiltinHost {
       if (method === 'set' || value.keyed) {
         if (method !== 'set' || !value.keyed || push.arguments.length !== 2) continue;
         for (const pair of this.expandTogether(push.arguments, sf, env)) elements.push({ kind: 'array', elements: pair, node: push, sf });
+        // A key set only on some paths: `get`/`has` cannot answer for certain.
+        if (underCondition(push, decl.parent.parent.parent)) partial ??= `\`${decl.name.text}\`, set under a condition`;
         continue;
       }
-      if (method === 'add' && !ts.isNewExpression(initializer)) continue;
+      if (method === 'add') {
+        // Sets are read only for `has` answers, which an `add` makes uncertain.
+        if (ts.isNewExpression(initializer)) partial ??= `\`${decl.name.text}\`, added to after it is built`;
+        continue;
+      }
       for (const arg of push.arguments) {
         const pushed = this.expandValue(arg, sf, env);
         for (const element of pushed) {
@@ -982,6 +990,11 @@ export class Evaluator implements BuiltinHost {
     const guard = `${chain[chain.length - 1].sf.fileName}:${chain[chain.length - 1].decl.pos}#${key}`;
     if (this.fillingFields.has(guard)) return value;
     this.fillingFields.add(guard);
+    // Searching the callers is bounded: a field of a bundled library (a schema cache) must not use up the steps
+    // the registration being read needs.
+    const budgetBefore = this.budget;
+    const allowance = Math.min(FILL_BUDGET, Math.floor(budgetBefore / 4));
+    this.budget = allowance;
     try {
       const elements = [...value.elements];
       for (const fill of fills) {
@@ -999,8 +1012,9 @@ export class Evaluator implements BuiltinHost {
           }
         }
       }
-      return { ...value, elements };
+      return this.budget < 0 ? { ...value, elements, partial: 'filled by calls too costly to follow' } : { ...value, elements };
     } finally {
+      this.budget = budgetBefore - (allowance - Math.max(this.budget, 0));
       this.fillingFields.delete(guard);
     }
   }
@@ -1549,6 +1563,17 @@ function firstMember(target: ts.Expression): { key: string; access: ts.Expressio
 }
 
 /** The function a node runs in (undefined at module level). */
+/** True when `node` runs only on some paths between `scope` and it (an `if`, `?:`, `&&`, `||`, `??`, `switch`, `catch`). */
+function underCondition(node: ts.Node, scope: ts.Node): boolean {
+  for (let child = node, parent = node.parent; parent && parent !== scope; child = parent, parent = parent.parent) {
+    if (ts.isIfStatement(parent) && child !== parent.expression) return true;
+    if (ts.isConditionalExpression(parent) && child !== parent.condition) return true;
+    if (ts.isBinaryExpression(parent) && child === parent.right && [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(parent.operatorToken.kind)) return true;
+    if (ts.isCaseClause(parent) || ts.isDefaultClause(parent) || ts.isCatchClause(parent)) return true;
+  }
+  return false;
+}
+
 /** True when the variable is passed as an argument to a call in its scope (`fill(map)`), where it may be changed. */
 function escapesAsArgument(decl: ts.VariableDeclaration): boolean {
   const scope = decl.parent.parent.parent;
