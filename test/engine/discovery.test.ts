@@ -486,14 +486,39 @@ const registries: Case[] = [
     ],
   },
   {
-    name: 'a Set filled with add() is a static allow-list: a name never added is not a tool',
+    name: 'a Map filled with set() answers has(): a name never set is not a tool',
+    code: lines(
+      'const enabled = new Map([["keep", true]]);',
+      'enabled.set("also", true);',
+      'const defs = [{ name: "keep", inputSchema: {} }, { name: "also", inputSchema: {} }, { name: "drop", inputSchema: {} }];',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: defs.filter((d) => enabled.has(d.name)) }));',
+    ),
+    tools: [{ name: 'keep' }, { name: 'also' }],
+  },
+  {
+    name: 'a key set under a condition, or a Set added to, decides nothing for certain: every tool stays',
+    code: lines(
+      'const enabled = new Map([["keep", true]]);',
+      'if (process.env.EXTRA) enabled.set("maybe", true);',
+      'const defs = [{ name: "keep", inputSchema: {} }, { name: "maybe", inputSchema: {} }];',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: defs.filter((d) => enabled.has(d.name)) }));',
+      'const extra = new Set();',
+      'if (process.env.EXTRA) extra.add("shown");',
+      'const more = [{ name: "base", inputSchema: {} }, { name: "shown", inputSchema: {} }];',
+      'other.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: more.filter((d) => d.name === "base" || extra.has(d.name)) }));',
+    ),
+    tools: [{ name: 'keep' }, { name: 'maybe' }, { name: 'base' }, { name: 'shown' }],
+  },
+  {
+    name: 'a Set handed to other code may be filled there: the allow-list decides nothing for certain',
     code: lines(
       'const enabled = new Set();',
       'enabled.add("keep");',
-      'const defs = [{ name: "keep", inputSchema: {} }, { name: "drop", inputSchema: {} }];',
+      'loadEnabledFromConfig(enabled);',
+      'const defs = [{ name: "keep", inputSchema: {} }, { name: "maybe", inputSchema: {} }];',
       'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: defs.filter((d) => enabled.has(d.name)) }));',
     ),
-    tools: [{ name: 'keep' }],
+    tools: [{ name: 'keep' }, { name: 'maybe' }],
   },
   {
     name: 'only calls on instances of the class fill it: a same-named method of another class adds nothing',

@@ -299,6 +299,53 @@ const sdkHosts: Case[] = [
   },
 ];
 
+const mcpTsCore: Case[] = [
+  {
+    name: '@cyanheads/mcp-ts-core: createApp({ tools }) with tool("name", { annotations }) from other files, one behind a flag',
+    filename: 'index.ts',
+    code: lines(
+      'import { createApp } from "@cyanheads/mcp-ts-core";',
+      'import { searchTool } from "./tools/search.tool.js";',
+      'import { purgeTool } from "./tools/purge.tool.js";',
+      'import { extraTool } from "./tools/extra.tool.js";',
+      'const config = getServerConfig();',
+      'const tools = [searchTool, purgeTool, ...(config.extraEnabled ? [extraTool] : [])];',
+      'await createApp({ tools, resources: [], prompts: [] });',
+    ),
+    files: {
+      'tools/search.tool.ts': lines(
+        'import { tool, z } from "@cyanheads/mcp-ts-core";',
+        'export const searchTool = tool("search_items", {',
+        '  description: "Search",',
+        '  annotations: { readOnlyHint: true, openWorldHint: true },',
+        '  input: z.object({ q: z.string() }),',
+        '  handler: async (input) => ({ items: [] }),',
+        '});',
+      ),
+      'tools/purge.tool.ts': lines(
+        'import { tool, z } from "@cyanheads/mcp-ts-core";',
+        'export const purgeTool = tool("purge_items", { title: "Purge", description: "Purge", annotations: { destructiveHint: true }, input: z.object({}), handler: async () => ({}) });',
+      ),
+      'tools/extra.tool.ts': lines('import { tool } from "@cyanheads/mcp-ts-core";', 'export const extraTool = tool("extra_search", { description: "More", annotations: { readOnlyHint: true }, handler: async () => ({}) });'),
+    },
+    tools: [
+      { name: 'search_items', form: 'mcp-ts-core', title: null, annotations: { readOnlyHint: true, openWorldHint: true } },
+      { name: 'purge_items', form: 'mcp-ts-core', title: 'Purge', effective: { destructiveHint: true } },
+      { name: 'extra_search', form: 'mcp-ts-core', effective: { readOnlyHint: true } },
+    ],
+  },
+  {
+    name: "look-alike: a createApp and tool() from other packages (a web framework, the AI SDK) declare no MCP tool",
+    code: lines(
+      'import { createApp } from "h3";',
+      'import { tool } from "ai";',
+      'const weather = tool({ description: "Weather", parameters: schema, execute: async () => 1 });',
+      'createApp({ tools: [weather], onError: () => {} });',
+    ),
+    tools: [],
+  },
+];
+
 runCases('frameworks: Mastra', mastra);
 runCases('frameworks: @supabase/mcp-utils', supabase);
 runCases('frameworks: mcp-framework', mcpFramework);
@@ -306,4 +353,5 @@ runCases('frameworks: xmcp', xmcp);
 runCases('frameworks: NestJS', nestjs);
 runCases('frameworks: Nuxt', nuxt);
 runCases('frameworks: tmcp', tmcp);
+runCases('frameworks: @cyanheads/mcp-ts-core', mcpTsCore);
 runCases('frameworks: SDK calls inside mcp-use, mcp-lite, Cloudflare and Vercel', sdkHosts);

@@ -44,7 +44,8 @@ export type ToolForm =
   | 'mcp-framework'
   | 'xmcp'
   | 'nestjs'
-  | 'nuxt';
+  | 'nuxt'
+  | 'mcp-ts-core';
 
 /** A JSON-like value known statically, or `unresolved`. */
 export type StaticValue = string | number | boolean | null | StaticValue[] | { [key: string]: StaticValue } | 'unresolved';

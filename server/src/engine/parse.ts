@@ -39,7 +39,7 @@ export function parseSource(path: string, text: string): ts.SourceFile {
  * framework that declares tools without one (forms/declarations.ts).
  */
 const REGISTRATION_HINT =
-  /\.\s*(?:registerTool|registerToolTask|tool|tools|addTool|addTools|setRequestHandler)\s*(?:<[^()]*>\s*)?\(|\[\s*['"`](?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler)['"`]\s*\]|ListToolsRequestSchema|tools\/list|@mastra\/mcp|@supabase\/mcp-utils|mcp-framework|@rekog\/mcp-nest|defineMcpTool|['"]xmcp['"]/;
+  /\.\s*(?:registerTool|registerToolTask|tool|tools|addTool|addTools|setRequestHandler)\s*(?:<[^()]*>\s*)?\(|\[\s*['"`](?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler)['"`]\s*\]|ListToolsRequestSchema|tools\/list|@mastra\/mcp|@supabase\/mcp-utils|mcp-framework|@rekog\/mcp-nest|defineMcpTool|['"]xmcp['"]|@cyanheads\/mcp-ts-core/;
 
 export function mayRegisterTools(text: string): boolean {
   return REGISTRATION_HINT.test(text);

@@ -36,6 +36,8 @@ export interface SourceProvider {
 const MAX_DEPTH = 40;
 const MAX_ELEMENTS = 2000;
 const STEP_BUDGET = 50_000;
+/** Steps at most for reading what the callers of a class's methods add to one of its fields. */
+const FILL_BUDGET = 5_000;
 
 /**
  * Static evaluation of expressions: constants, imports, spreads, member access, simple calls.
@@ -461,18 +463,26 @@ export class Evaluator implements BuiltinHost {
   private withPushedElements(value: Value, decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): Value {
     const initializer = skipOuterExpressions(decl.initializer!);
     if (value.kind !== 'array' || !ts.isIdentifier(decl.name) || !(ts.isArrayLiteralExpression(initializer) || ts.isNewExpression(initializer))) return value;
+    // A Map or Set handed to other code (`load(enabled)`) may be filled there: what it holds is not all known.
+    const escaped = ts.isNewExpression(initializer) && escapesAsArgument(decl) ? `\`${decl.name.text}\`, filled where it is passed` : undefined;
     const pushes = this.pushCallsFor(decl);
-    if (pushes.length === 0) return value;
+    if (pushes.length === 0) return escaped ? { ...value, partial: escaped } : value;
     const elements = [...value.elements];
-    let partial = value.partial;
+    let partial = value.partial ?? escaped;
     for (const push of pushes) {
       const method = (push.expression as ts.PropertyAccessExpression).name.text;
       if (method === 'set' || value.keyed) {
         if (method !== 'set' || !value.keyed || push.arguments.length !== 2) continue;
         for (const pair of this.expandTogether(push.arguments, sf, env)) elements.push({ kind: 'array', elements: pair, node: push, sf });
+        // A key set only on some paths: `get`/`has` cannot answer for certain.
+        if (underCondition(push, decl.parent.parent.parent)) partial ??= `\`${decl.name.text}\`, set under a condition`;
         continue;
       }
-      if (method === 'add' && !ts.isNewExpression(initializer)) continue;
+      if (method === 'add') {
+        // Sets are read only for `has` answers, which an `add` makes uncertain.
+        if (ts.isNewExpression(initializer)) partial ??= `\`${decl.name.text}\`, added to after it is built`;
+        continue;
+      }
       for (const arg of push.arguments) {
         const pushed = this.expandValue(arg, sf, env);
         for (const element of pushed) {
@@ -671,7 +681,8 @@ export class Evaluator implements BuiltinHost {
       if (receiver.kind === 'array') {
         const read = collectionRead(receiver, method, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
         if (read) return read;
-        switch (method) {
+        // A Map answers only through collectionRead; the list methods below are an array's or a Set's.
+        if (!receiver.keyed) switch (method) {
           case 'filter': {
             // Elements the callback rejects for certain are never in the list; the others may be.
             const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
@@ -1020,6 +1031,11 @@ export class Evaluator implements BuiltinHost {
     const guard = `${chain[chain.length - 1].sf.fileName}:${chain[chain.length - 1].decl.pos}#${key}`;
     if (this.fillingFields.has(guard)) return value;
     this.fillingFields.add(guard);
+    // Searching the callers is bounded: a field of a bundled library (a schema cache) must not use up the steps
+    // the registration being read needs.
+    const budgetBefore = this.budget;
+    const allowance = Math.min(FILL_BUDGET, Math.floor(budgetBefore / 4));
+    this.budget = allowance;
     try {
       const elements = [...value.elements];
       for (const fill of fills) {
@@ -1037,8 +1053,9 @@ export class Evaluator implements BuiltinHost {
           }
         }
       }
-      return { ...value, elements };
+      return this.budget < 0 ? { ...value, elements, partial: 'filled by calls too costly to follow' } : { ...value, elements };
     } finally {
+      this.budget = budgetBefore - (allowance - Math.max(this.budget, 0));
       this.fillingFields.delete(guard);
     }
   }
@@ -1220,11 +1237,21 @@ export class Evaluator implements BuiltinHost {
   private frameworkDefinition(callee: ts.Expression, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
     if (!ts.isIdentifier(callee) || expr.arguments.length === 0) return undefined;
     const imported = importOf(callee);
-    const framework = imported && definerFramework(imported.module, imported.exportName);
-    if (!framework) return undefined;
-    const definition = this.evaluate(expr.arguments[0], sf, env);
-    definedBy.set(definition, framework);
+    const definer = imported && definerFramework(imported.module, imported.exportName);
+    if (!definer) return undefined;
+    const definition = definer.named ? this.namedDefinition(expr, sf, env) : this.evaluate(expr.arguments[0], sf, env);
+    definedBy.set(definition, definer.framework);
     return definition;
+  }
+
+  /** `tool("search", { description, annotations })`: the definition with the name given first as its `name`. */
+  private namedDefinition(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
+    const [nameArg, definitionArg] = expr.arguments;
+    const definition = definitionArg ? this.evaluate(definitionArg, sf, env) : undefined;
+    if (definition?.kind !== 'object') return definition ?? unknown(expr, sf, 'a tool defined without a definition');
+    const named: ObjectValue = { ...definition, properties: new Map(definition.properties) };
+    named.properties.set('name', { key: 'name', value: this.evaluate(nameArg, sf, env), node: nameArg, keyNode: nameArg, sf });
+    return named;
   }
 
   private objectAssign(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
@@ -1577,6 +1604,37 @@ function firstMember(target: ts.Expression): { key: string; access: ts.Expressio
 }
 
 /** The function a node runs in (undefined at module level). */
+/** True when `node` runs only on some paths between `scope` and it (an `if`, `?:`, `&&`, `||`, `??`, `switch`, `catch`). */
+function underCondition(node: ts.Node, scope: ts.Node): boolean {
+  for (let child = node, parent = node.parent; parent && parent !== scope; child = parent, parent = parent.parent) {
+    if (ts.isIfStatement(parent) && child !== parent.expression) return true;
+    if (ts.isConditionalExpression(parent) && child !== parent.condition) return true;
+    if (ts.isBinaryExpression(parent) && child === parent.right && [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(parent.operatorToken.kind)) return true;
+    if (ts.isCaseClause(parent) || ts.isDefaultClause(parent) || ts.isCatchClause(parent)) return true;
+  }
+  return false;
+}
+
+/** True when the variable is passed as an argument to a call in its scope (`fill(map)`), where it may be changed. */
+function escapesAsArgument(decl: ts.VariableDeclaration): boolean {
+  const scope = decl.parent.parent.parent;
+  if (!scope || !ts.isIdentifier(decl.name)) return false;
+  const name = decl.name.text;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      for (const arg of node.arguments ?? []) {
+        const inner = skipOuterExpressions(ts.isSpreadElement(arg) ? arg.expression : arg);
+        if (ts.isIdentifier(inner) && inner.text === name && declaresVariable(findDeclaration(name, inner), decl)) found = true;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}
+
 function enclosingMethod(node: ts.Node): ts.Node | undefined {
   let current = node.parent;
   while (current && !ts.isMethodDeclaration(current) && !ts.isSourceFile(current)) current = current.parent;
