@@ -178,6 +178,8 @@ export interface Fix {
   safe: boolean;
   /** The fix the editor marks preferred. */
   preferred?: boolean;
+  /** A safe fix left to the user because it edits this generated file (its generator's input is the place). */
+  generatedFile?: string;
 }
 
 export interface Finding {

@@ -6,6 +6,7 @@ import type { EngineOptions } from './options';
 import { reparse } from './incremental';
 import { parseSource } from './parse';
 import { findTools } from './find';
+import { markGeneratedFixes } from './generated';
 import { ANALYSIS_FAILED, UNREADABLE_FILE } from './file-kinds';
 import { knownFindingIds, withSettings } from './kinds';
 import { runRules } from './rules';
@@ -191,6 +192,7 @@ export class Project {
       return this.getSourceFile(file);
     });
     const findings: Finding[] = withSettings(ruleFindings, this.options);
+    markGeneratedFixes(findings, (file) => this.getText(file));
     dependencies.delete(path);
     return { file: path, tools, findings, dependencies: [...dependencies] };
   }
