@@ -6,6 +6,7 @@ import ts from 'typescript';
 import type { ConditionDependency, ToolCondition } from './model';
 import type { Evaluator } from './resolve';
 import { findDeclaration, skipOuterExpressions } from './scope';
+import { keptConditions } from './kept';
 import { locOf, type Env, type Value } from './values';
 
 /** How many wrapper calls up the conditions of a registration are followed. */
@@ -22,10 +23,20 @@ interface Walk {
 }
 
 /** The run-time conditions on the path to `site` (the registration call or declaration), outermost first. */
-export function registrationConditions(site: ts.Node, evaluator: Evaluator, env: Env): ToolCondition[] {
+export function registrationConditions(site: ts.Node, evaluator: Evaluator, env: Env, values: readonly (Value | undefined)[] = []): ToolCondition[] {
   const walk: Walk = { evaluator, env, out: [], seen: new Set() };
   guardsAbove(site, walk, 0);
-  return walk.out.reverse();
+  // The definition reached the registration through lists built at run time (filters, branches): their conditions.
+  const kept = [...new Set([...env.values(), ...values])].flatMap((value) => (value ? keptConditions(value) : []));
+  for (const condition of [...kept].reverse()) {
+    const node = condition.node;
+    walk.out.push({ text: fold(node.getText(condition.sf)), negated: condition.negated, via: condition.via, loc: locOf(node, condition.sf), dependsOn: dependencies(node, condition.sf, walk) });
+  }
+  const seen = new Set<string>();
+  return walk.out.reverse().filter((c) => {
+    const key = `${c.loc.file}:${c.loc.start}:${c.loc.end}:${c.negated}`;
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
 }
 
 /** Guards between `node` and the top of its file, crossing into callers of the functions it sits in. */

@@ -24,7 +24,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
   const found: { raw: RawTool; expanded: boolean; env?: Env }[][] = [];
   const conditionsOf = (raw: RawTool, env: Env | undefined) => {
     evaluator.resetBudget();
-    return guarded(() => registrationConditions(raw.call, evaluator, env ?? EMPTY_ENV)) ?? [];
+    return guarded(() => registrationConditions(raw.call, evaluator, env ?? EMPTY_ENV, [raw.config, raw.name, raw.annotations])) ?? [];
   };
   for (const { call, method, form } of registrationCalls(sf)) {
     evaluator.resetBudget();
