@@ -62,6 +62,11 @@ export interface AnnotationProperty {
   valueLoc: Loc;
   /** The same key written earlier and overridden by this one (spread order). */
   overrides?: Loc;
+  /**
+   * For a value computed from the definition the tool was expanded over (`this.access === "read"` in a base class's
+   * getter): the members that decide it for this tool, as written (`access = "read"`).
+   */
+  decidedBy?: { text: string; loc: Loc }[];
 }
 
 export interface DeclaredAnnotations {
@@ -75,6 +80,11 @@ export interface DeclaredAnnotations {
   properties: AnnotationProperty[];
   /** Parts that could not be resolved: a spread of a function result, an env lookup, the whole expression, … */
   unresolved: { loc: Loc; reason: string }[];
+  /**
+   * Set when several tools read the same annotations (a base class's getter): `loc` is then this tool's name, and
+   * this is the shared expression, where an edit changes every one of them.
+   */
+  sharedLoc?: Loc;
 }
 
 /** Where a fix can put annotations for a tool that has none. */
