@@ -111,6 +111,34 @@ runCases('conditions: the caller of a registering function', [
   },
 ]);
 
+runCases('conditions: tool classes installed by a guarded loop', [
+  {
+    name: 'a base class installs `this`: each subclass takes the guards of the call that installs it',
+    filename: 'base.ts',
+    code: lines('export class BaseTool {', `  installTo(server) { server.registerTool(this.name, { annotations: this.annotations }, ${cb}); }`, '}'),
+    files: {
+      'tools.ts': lines(
+        'import { BaseTool } from "./base";',
+        'class SearchTool extends BaseTool { name = "search"; annotations = { readOnlyHint: true }; }',
+        'class ReaderTool extends BaseTool { name = "resource_reader"; annotations = { readOnlyHint: true }; }',
+        'export const CORE = [new SearchTool()];',
+        'export const FALLBACK = [new ReaderTool()];',
+      ),
+      'index.ts': lines(
+        SDK,
+        'import { CORE, FALLBACK } from "./tools";',
+        'CORE.forEach((tool) => tool.installTo(server));',
+        'const needsFallback = process.env.CLIENT_NEEDS_RESOURCE_FALLBACK === "true";',
+        'if (needsFallback) FALLBACK.forEach((tool) => tool.installTo(server));',
+      ),
+    },
+    tools: [
+      { name: 'search', conditions: [] },
+      { name: 'resource_reader', conditions: [{ text: 'needsFallback', dependsOn: ['env CLIENT_NEEDS_RESOURCE_FALLBACK'] }] },
+    ],
+  },
+]);
+
 runCases('conditions: filters and allow-lists over definitions', [
   {
     name: '`.filter((t) => t.enabled)` with a flag read at run time',

@@ -785,6 +785,11 @@ export class Evaluator implements BuiltinHost {
     return [...own, ...others];
   }
 
+  /** Parsed project files whose text names `name` (whole-program questions outside evaluation: conditions.ts). */
+  sourceFilesMentioning(name: string): ts.SourceFile[] {
+    return (this.sources.filesMentioning?.(name) ?? []).flatMap((file) => this.sources.getSourceFile(file) ?? []);
+  }
+
   /** `this` in a class member: the instance it is bound to, or the instance of the class itself. */
   private thisValue(expr: ts.Expression, sf: ts.SourceFile, env: Env): Value {
     let node: ts.Node | undefined = expr.parent;
