@@ -32,6 +32,8 @@ export interface PackageResult {
   hintsEqual: number;
   titlesEqual: number;
   notListed: number;
+  /** Of those, the tools the static reading gives no run-time condition for (what conditions do not explain). */
+  notListedUnconditional: number;
   comparison: Comparison;
   error?: string;
 }
@@ -63,7 +65,9 @@ export async function measurePackage(p: WildPackage, corpus: Corpus = CORPORA.wi
   const both = comparison.tools.filter((t) => t.static && t.runtime);
   const hintsEqual = both.filter((t) => HINT_KEYS.every((key) => !t.differences.some((d) => d.key === key) && t.static![key] !== 'unresolved')).length;
   const titlesEqual = both.filter((t) => !t.differences.some((d) => d.key === 'title') && t.static!.title !== 'unresolved').length;
-  return { ...base, found: both.length, hintsEqual, titlesEqual, notListed: comparison.counts['not-listed'], comparison, error };
+  return { ...base, found: both.length, hintsEqual, titlesEqual, notListed: comparison.counts['not-listed'],
+    notListedUnconditional: comparison.tools.filter((t) => t.status === 'not-listed' && !t.condition).length,
+    comparison, error };
 }
 
 /** Measures every package of a corpus (the wild one unless told), two at a time (each check is its own process). */
@@ -103,14 +107,15 @@ export function totals(results: PackageResult[]): Totals {
   };
 }
 
+const sumOf = (results: PackageResult[], f: (r: PackageResult) => number) => results.reduce((n, r) => n + f(r), 0);
 const pct = (n: number) => `${(100 * n).toFixed(1)}%`;
 
 export function formatTable(results: PackageResult[]): string {
   const lines: string[] = [];
-  const header = `${'package'.padEnd(42)} ${'listed'.padStart(6)} ${'found'.padStart(6)} ${'recall'.padStart(7)} ${'hints='.padStart(7)} ${'title='.padStart(7)} ${'extra'.padStart(6)}  family`;
+  const header = `${'package'.padEnd(42)} ${'listed'.padStart(6)} ${'found'.padStart(6)} ${'recall'.padStart(7)} ${'hints='.padStart(7)} ${'title='.padStart(7)} ${'extra'.padStart(6)} ${'uncond'.padStart(6)}  family`;
   const row = (r: PackageResult) =>
     `${r.package.padEnd(42)} ${String(r.listed).padStart(6)} ${String(r.found).padStart(6)} ${pct(r.listed ? r.found / r.listed : 1).padStart(7)} ` +
-    `${String(r.hintsEqual).padStart(7)} ${String(r.titlesEqual).padStart(7)} ${String(r.notListed).padStart(6)}  ${r.family}${r.error ? `  ERROR: ${r.error}` : ''}`;
+    `${String(r.hintsEqual).padStart(7)} ${String(r.titlesEqual).padStart(7)} ${String(r.notListed).padStart(6)} ${String(r.notListedUnconditional).padStart(6)}  ${r.family}${r.error ? `  ERROR: ${r.error}` : ''}`;
   const section = (title: string, rows: PackageResult[]) => {
     const t = totals(rows);
     lines.push(title, header, ...rows.map(row));
@@ -123,6 +128,8 @@ export function formatTable(results: PackageResult[]): string {
   const all = totals(results);
   lines.push(`All ${results.length} packages: recall ${pct(all.recall)}, hints equal ${pct(all.hintAccuracy)}.`);
   lines.push('extra = tools found statically that the recorded server did not list (behind flags, other builds or look-alikes).');
+  lines.push('uncond = extra without condition: of those, the tools found with no run-time condition on their registration.');
+  lines.push(`extra ${sumOf(results, (r) => r.notListed)}, of which without condition ${sumOf(results, (r) => r.notListedUnconditional)}.`);
   return lines.join('\n');
 }
 
@@ -150,7 +157,7 @@ if (require.main === module) {
         const off = r.comparison.tools.filter((t) => t.status !== 'match');
         if (off.length === 0) continue;
         console.log(`\n${r.package}`);
-        for (const t of off) console.log(`  ${t.status.padEnd(18)} ${t.name}${t.differences.map((d) => ` ${d.key}: ${JSON.stringify(d.static)} → ${JSON.stringify(d.runtime)}`).join(',')}`);
+        for (const t of off) console.log(`  ${t.status.padEnd(18)} ${t.name}${t.condition ? ` [when ${t.condition}]` : ''}${t.differences.map((d) => ` ${d.key}: ${JSON.stringify(d.static)} → ${JSON.stringify(d.runtime)}`).join(',')}`);
       }
     }
   });

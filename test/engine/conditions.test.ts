@@ -111,6 +111,34 @@ runCases('conditions: the caller of a registering function', [
   },
 ]);
 
+runCases('conditions: tool classes installed by a guarded loop', [
+  {
+    name: 'a base class installs `this`: each subclass takes the guards of the call that installs it',
+    filename: 'base.ts',
+    code: lines('export class BaseTool {', `  installTo(server) { server.registerTool(this.name, { annotations: this.annotations }, ${cb}); }`, '}'),
+    files: {
+      'tools.ts': lines(
+        'import { BaseTool } from "./base";',
+        'class SearchTool extends BaseTool { name = "search"; annotations = { readOnlyHint: true }; }',
+        'class ReaderTool extends BaseTool { name = "resource_reader"; annotations = { readOnlyHint: true }; }',
+        'export const CORE = [new SearchTool()];',
+        'export const FALLBACK = [new ReaderTool()];',
+      ),
+      'index.ts': lines(
+        SDK,
+        'import { CORE, FALLBACK } from "./tools";',
+        'CORE.forEach((tool) => tool.installTo(server));',
+        'const needsFallback = process.env.CLIENT_NEEDS_RESOURCE_FALLBACK === "true";',
+        'if (needsFallback) FALLBACK.forEach((tool) => tool.installTo(server));',
+      ),
+    },
+    tools: [
+      { name: 'search', conditions: [] },
+      { name: 'resource_reader', conditions: [{ text: 'needsFallback', dependsOn: ['env CLIENT_NEEDS_RESOURCE_FALLBACK'] }] },
+    ],
+  },
+]);
+
 runCases('conditions: filters and allow-lists over definitions', [
   {
     name: '`.filter((t) => t.enabled)` with a flag read at run time',
@@ -168,6 +196,51 @@ runCases('conditions: filters and allow-lists over definitions', [
     tools: [
       { name: 'read_a', conditions: [] },
       { name: 'write_a', conditions: [{ text: 'def.write && this.config.readOnly', negated: true, via: 'early-exit', dependsOn: ['config this.config.readOnly'] }] },
+    ],
+  },
+]);
+
+runCases('conditions: lists built at run time and returned by a tools/list handler', [
+  {
+    name: 'toolsets enabled by an environment variable, filtered before the handler lists them',
+    code: lines(
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'const enabledToolsets = (process.env.TOOLSETS ?? "issues").split(",");',
+      'const allTools = [{ name: "list_issues", toolset: "issues", inputSchema: {} }, { name: "run_pipeline", toolset: "ci", inputSchema: {} }];',
+      'const active = allTools.filter((t) => enabledToolsets.includes(t.toolset));',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: active.map((t) => ({ ...t, annotations: { openWorldHint: true } })) }));',
+    ),
+    tools: [
+      { name: 'list_issues', form: 'tools/list', conditions: [{ text: 'enabledToolsets.includes(t.toolset)', via: 'filter', dependsOn: ['env TOOLSETS'] }] },
+      { name: 'run_pipeline', form: 'tools/list', conditions: [{ text: 'enabledToolsets.includes(t.toolset)', via: 'filter', dependsOn: ['env TOOLSETS'] }] },
+    ],
+  },
+  {
+    name: 'a read-only mode choosing between two lists: only the tools one list lacks are conditional',
+    code: lines(
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'const readTools = [{ name: "get_doc", inputSchema: {} }];',
+      'const writeTools = [{ name: "put_doc", inputSchema: {} }];',
+      'const listed = process.env.READ_ONLY ? readTools : [...readTools, ...writeTools];',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));',
+    ),
+    tools: [
+      { name: 'get_doc', conditions: [] },
+      { name: 'put_doc', conditions: [{ text: 'process.env.READ_ONLY', negated: true, via: 'if', dependsOn: ['env READ_ONLY'] }] },
+    ],
+  },
+  {
+    name: 'a list reassigned under a condition: what the reassignment drops is conditional',
+    code: lines(
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'const hidden = new Set((process.env.HIDDEN ?? "").split(","));',
+      'let tools = [{ name: "a", inputSchema: {} }, { name: "b", inputSchema: {} }];',
+      'if (hidden.size > 0) tools = tools.filter((t) => !hidden.has(t.name));',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));',
+    ),
+    tools: [
+      { name: 'a', conditions: [{ text: '!hidden.has(t.name)', via: 'filter', dependsOn: ['env HIDDEN'] }] },
+      { name: 'b', conditions: [{ text: '!hidden.has(t.name)', via: 'filter', dependsOn: ['env HIDDEN'] }] },
     ],
   },
 ]);

@@ -78,6 +78,8 @@ export interface BatchResult {
   diagnostics: DiagnosticRecord[];
   /** Files rewritten by --fix, with the number of fixes applied. */
   fixed: { file: string; fixes: number }[];
+  /** With --fix: safe fixes not applied because they edit a generated file (one entry per finding, deduplicated by key). */
+  leftAlone?: { file: string; key: string }[];
 }
 
 export interface BatchContext {
@@ -177,6 +179,13 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
         }
       }
       analysis = analyzeText(project, file, text);
+      if (context.fix) {
+        for (const finding of analysis.findings) {
+          const generated = finding.fixes.find((fix) => fix.generatedFile)?.generatedFile;
+          if (!generated) continue;
+          (result.leftAlone ??= []).push({ file: relativePath(context.cwd, generated), key: `${finding.loc.file}:${finding.loc.start}:${finding.rule}:${finding.toolId ?? ''}` });
+        }
+      }
     }
 
     for (const tool of analysis.tools) {

@@ -80,6 +80,7 @@ function mergeInto(target: BatchResult, source: BatchResult): void {
   target.tools.push(...source.tools);
   target.diagnostics.push(...source.diagnostics);
   target.fixed.push(...source.fixed);
+  if (source.leftAlone) (target.leftAlone ??= []).push(...source.leftAlone);
 }
 
 /**

@@ -9,6 +9,8 @@ export interface Report {
   tools: ToolRecord[];
   diagnostics: DiagnosticRecord[];
   fixed: { file: string; fixes: number }[];
+  /** With --fix: safe fixes left alone because they would edit a generated file. */
+  leftAlone?: { file: string; key: string }[];
   /** Absolute paths of the files checked (approve drops entries of their tools that are gone). */
   analysed?: string[];
 }

@@ -4,8 +4,9 @@
 // conditions: a guard known to hold is dropped, and a path known to be skipped never produced the tool (find.ts).
 import ts from 'typescript';
 import type { ConditionDependency, ToolCondition } from './model';
-import type { Evaluator } from './resolve';
+import { binderCandidates, type Evaluator } from './resolve';
 import { findDeclaration, skipOuterExpressions } from './scope';
+import { keptConditions } from './kept';
 import { locOf, type Env, type Value } from './values';
 
 /** How many wrapper calls up the conditions of a registration are followed. */
@@ -22,10 +23,20 @@ interface Walk {
 }
 
 /** The run-time conditions on the path to `site` (the registration call or declaration), outermost first. */
-export function registrationConditions(site: ts.Node, evaluator: Evaluator, env: Env): ToolCondition[] {
+export function registrationConditions(site: ts.Node, evaluator: Evaluator, env: Env, values: readonly (Value | undefined)[] = []): ToolCondition[] {
   const walk: Walk = { evaluator, env, out: [], seen: new Set() };
   guardsAbove(site, walk, 0);
-  return walk.out.reverse();
+  // The definition reached the registration through lists built at run time (filters, branches): their conditions.
+  const kept = [...new Set([...env.values(), ...values])].flatMap((value) => (value ? keptConditions(value) : []));
+  for (const condition of [...kept].reverse()) {
+    const node = condition.node;
+    walk.out.push({ text: fold(node.getText(condition.sf)), negated: condition.negated, via: condition.via, loc: locOf(node, condition.sf), dependsOn: dependencies(node, condition.sf, walk) });
+  }
+  const seen = new Set<string>();
+  return walk.out.reverse().filter((c) => {
+    const key = `${c.loc.file}:${c.loc.start}:${c.loc.end}:${c.negated}`;
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
 }
 
 /** Guards between `node` and the top of its file, crossing into callers of the functions it sits in. */
@@ -152,6 +163,11 @@ function callers(fn: ts.FunctionLikeDeclaration, walk: Walk, depth: number): voi
   if (depth >= MAX_CALLER_DEPTH || ts.isConstructorDeclaration(fn) || ts.isGetAccessor(fn) || ts.isSetAccessor(fn)) return;
   if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && !ts.isVariableDeclaration(fn.parent)) return;
   let sites = walk.evaluator.callSitesOf(fn);
+  const instance = boundInstance(fn, walk.env);
+  if (instance && ts.isMethodDeclaration(fn)) {
+    // A base class's method registering `this`: the calls whose receiver may be this very instance.
+    sites = methodCallSites(fn, walk.evaluator).filter((site) => receiverMayBe(site, instance, walk.evaluator));
+  }
   if (sites.length === 0) return;
   const bound = fn.parameters.filter((p) => walk.env.has(p));
   if (bound.length > 0) {
@@ -172,6 +188,47 @@ function callers(fn: ts.FunctionLikeDeclaration, walk: Walk, depth: number): voi
   const text = perSite.map((conditions) => conditions.map(conditionText).join(' && ')).map((t) => `(${t})`).join(' || ');
   const first = perSite[0][0];
   walk.out.push({ text, negated: false, via: first.via, loc: first.loc, dependsOn: uniqueDependencies(perSite.flat().flatMap((c) => c.dependsOn)) });
+}
+
+/** The instance `this` is bound to in a method of a class (one tool per concrete subclass). */
+function boundInstance(fn: ts.FunctionLikeDeclaration, env: Env): Value | undefined {
+  const cls = fn.parent;
+  if (!cls || !ts.isClassLike(cls)) return undefined;
+  const value = env.get(cls);
+  return value?.kind === 'object' ? value : undefined;
+}
+
+const methodSites = new WeakMap<Evaluator, Map<ts.Node, ts.CallExpression[]>>();
+
+/** `x.method(…)` calls in the project files that name the method. */
+function methodCallSites(fn: ts.MethodDeclaration, evaluator: Evaluator): ts.CallExpression[] {
+  let cache = methodSites.get(evaluator);
+  if (!cache) methodSites.set(evaluator, (cache = new Map()));
+  const cached = cache.get(fn);
+  if (cached) return cached;
+  const name = ts.isIdentifier(fn.name) ? fn.name.text : undefined;
+  const sites: ts.CallExpression[] = [];
+  cache.set(fn, sites);
+  if (!name) return sites;
+  for (const sf of evaluator.sourceFilesMentioning(name)) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const callee = skipOuterExpressions(node.expression);
+        if (ts.isPropertyAccessExpression(callee) && callee.name.text === name && callee.expression.kind !== ts.SyntaxKind.ThisKeyword) sites.push(node);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return sites;
+}
+
+/** True when the receiver of `site` may be `instance` (itself, or one element of the list a loop or callback runs over). */
+function receiverMayBe(site: ts.CallExpression, instance: Value, evaluator: Evaluator): boolean {
+  const callee = skipOuterExpressions(site.expression) as ts.PropertyAccessExpression;
+  const receiver = evaluator.evaluate(callee.expression, site.getSourceFile());
+  const candidates = receiver.kind === 'unknown' && receiver.binder ? binderCandidates(evaluator, receiver.binder, new Map()) : [receiver];
+  return candidates.some((candidate) => candidate === instance || (candidate.kind === 'object' && candidate.node === instance.node));
 }
 
 /** True when the call site gives the bound parameters the values this tool was found with. */

@@ -200,9 +200,21 @@ export function describeToolMarkdown(tool: Tool): string {
   else if (tool.declared.unresolved.length > 0) {
     parts.push(`_Partly unknown: ${tool.declared.unresolved.map((u) => escapeMarkdownCell(u.reason)).join('; ')}._`);
   }
+  const derived = describeDerivations(tool);
+  if (derived) parts.push(derived);
   const condition = describeConditions(tool);
   if (condition) parts.push(condition);
   return parts.join('\n\n');
+}
+
+/** How derived hints are decided for this tool: "`readOnlyHint: true` ← `this.access === "read"` ← `access = "read";`". */
+export function describeDerivations(tool: Tool): string | null {
+  const lines = (tool.declared?.properties ?? [])
+    .filter((p) => p.decidedBy && p.decidedBy.length > 0)
+    .map((p) => `- \`${p.key}: ${JSON.stringify(p.value)}\` is decided by ${p.decidedBy!.map((d) => `\`${escapeMarkdownCell(d.text)}\``).join(', ')}`);
+  const shared = tool.declared?.sharedLoc ? ['_These annotations are shared with other tools: an edit there changes them all; edit what decides the value instead._'] : [];
+  if (lines.length === 0 && shared.length === 0) return null;
+  return [lines.length > 0 ? `**Derived hints**\n${lines.join('\n')}` : '', ...shared].filter(Boolean).join('\n\n');
 }
 
 /** "Registered only when `process.env.X` is true (the environment variable X)." — null for an unconditional tool. */

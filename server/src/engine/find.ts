@@ -24,7 +24,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
   const found: { raw: RawTool; expanded: boolean; env?: Env }[][] = [];
   const conditionsOf = (raw: RawTool, env: Env | undefined) => {
     evaluator.resetBudget();
-    return guarded(() => registrationConditions(raw.call, evaluator, env ?? EMPTY_ENV)) ?? [];
+    return guarded(() => registrationConditions(raw.call, evaluator, env ?? EMPTY_ENV, [raw.config, raw.name, raw.annotations])) ?? [];
   };
   for (const { call, method, form } of registrationCalls(sf)) {
     evaluator.resetBudget();
@@ -47,6 +47,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
         value.kind === 'function' && ts.isParameter(parameter) ? [{ parameter: locOf(parameter, parameter.getSourceFile()), fn: locOf(value.node, value.sf) }] : [],
       );
       if (bound.length > 0) tool.boundFunctions = bound;
+      if (env) guarded(() => recordDerivations(tool, raw.annotations, env));
       // The call is part of the key: two calls expanded over the same definitions (one loop registering on two
       // servers) are two registrations, even though each tool is located at the shared definition.
       const key = `${tool.nameLoc.file}:${tool.nameLoc.start}:${tool.loc.start}:${tool.name}:${raw.call.pos}`;
@@ -59,10 +60,13 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
       tools.push(tool);
     });
   }
+  locateSharedAnnotations(tools);
   return tools;
 }
 
 import { buildTool } from './tool';
+import { locateSharedAnnotations } from './shared-annotations';
+import { recordDerivations } from './derivation';
 import { registrationConditions } from './conditions';
 
 /** A form must never take the file down; a stack overflow on pathological input ends here. */

@@ -63,6 +63,11 @@ export interface AnnotationProperty {
   valueLoc: Loc;
   /** The same key written earlier and overridden by this one (spread order). */
   overrides?: Loc;
+  /**
+   * For a value computed from the definition the tool was expanded over (`this.access === "read"` in a base class's
+   * getter): the members that decide it for this tool, as written (`access = "read"`).
+   */
+  decidedBy?: { text: string; loc: Loc }[];
 }
 
 export interface DeclaredAnnotations {
@@ -76,6 +81,11 @@ export interface DeclaredAnnotations {
   properties: AnnotationProperty[];
   /** Parts that could not be resolved: a spread of a function result, an env lookup, the whole expression, … */
   unresolved: { loc: Loc; reason: string }[];
+  /**
+   * Set when several tools read the same annotations (a base class's getter): `loc` is then this tool's name, and
+   * this is the shared expression, where an edit changes every one of them.
+   */
+  sharedLoc?: Loc;
 }
 
 /** Where a fix can put annotations for a tool that has none. */
@@ -184,6 +194,8 @@ export interface Fix {
   safe: boolean;
   /** The fix the editor marks preferred. */
   preferred?: boolean;
+  /** A safe fix left to the user because it edits this generated file (its generator's input is the place). */
+  generatedFile?: string;
 }
 
 export interface Finding {

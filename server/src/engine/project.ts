@@ -7,6 +7,8 @@ import { reparse } from './incremental';
 import { parseSource } from './parse';
 import { isYamlFile, parseYamlSource } from './yaml-data';
 import { findTools } from './find';
+import { markGeneratedFixes } from './generated';
+import { markSharedFixes } from './shared-annotations';
 import { ANALYSIS_FAILED, UNREADABLE_FILE } from './file-kinds';
 import { knownFindingIds, withSettings } from './kinds';
 import { runRules } from './rules';
@@ -254,6 +256,8 @@ export class Project {
       return this.getSourceFile(file);
     });
     const findings: Finding[] = withSettings(ruleFindings, this.options);
+    markSharedFixes(findings, tools);
+    markGeneratedFixes(findings, (file) => this.getText(file));
     dependencies.delete(path);
     return { file: path, tools, findings, dependencies: [...dependencies] };
   }

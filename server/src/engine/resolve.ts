@@ -8,6 +8,7 @@ import { compiledStarReExport, resolveModulePath } from './modules';
 import { isYamlSource } from './yaml-data';
 import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault, type UnsetDefault } from './unset-env';
 import { callsIn } from './calls';
+import { carryConditions, keptConditions, keptOnlyWhen } from './kept';
 import {
   EMPTY_ENV,
   describeValue,
@@ -268,8 +269,15 @@ export class Evaluator implements BuiltinHost {
     if (whenTrue.kind === 'literal' && whenFalse.kind === 'literal' && whenTrue.value === whenFalse.value) return whenTrue;
     // Two lists of tools behind a run-time switch: every element may be registered.
     if (whenTrue.kind === 'array' && whenFalse.kind === 'array') {
+      // An element only one branch lists is there only when the condition chooses that branch.
+      const inTrue = new Set(whenTrue.elements.map((e) => e.node));
+      const inFalse = new Set(whenFalse.elements.map((e) => e.node));
+      const onlyIf = (negated: boolean) => [{ node: expr.condition, sf, negated, via: 'if' as const }];
       const seen = new Set<ts.Node>();
-      const elements = [...whenTrue.elements, ...whenFalse.elements].filter((element) => !seen.has(element.node) && seen.add(element.node));
+      const elements = [
+        ...whenTrue.elements.map((e) => (inFalse.has(e.node) ? e : keptOnlyWhen(e, onlyIf(false)))),
+        ...whenFalse.elements.map((e) => (inTrue.has(e.node) ? e : keptOnlyWhen(e, onlyIf(true)))),
+      ].filter((element) => !seen.has(element.node) && seen.add(element.node));
       return { kind: 'array', elements, node: expr, sf };
     }
     // Two objects (often `cond ? { confirmationHint: true } : {}` spread into annotations): keys both give alike are
@@ -687,9 +695,13 @@ export class Evaluator implements BuiltinHost {
             // Elements the callback rejects for certain are never in the list; the others may be.
             const fn = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
             if (!fn || fn.kind !== 'function') return { ...receiver, node: expr, sf };
-            const elements = receiver.elements.filter((element, index) => {
+            const elements: Value[] = [];
+            receiver.elements.forEach((element, index) => {
               const kept = this.callFunction(fn, [element, { kind: 'literal', value: index, node: expr, sf }], expr, sf);
-              return !(kept.kind === 'literal' && !kept.value);
+              if (kept.kind === 'literal' && !kept.value) return;
+              // Kept for certain, or only when the callback says so at run time (the condition travels with it).
+              const certain = kept.kind === 'literal' || kept.kind === 'object' || kept.kind === 'array' || kept.kind === 'function';
+              elements.push(certain ? element : keptOnlyWhen(element, [{ node: callbackBody(fn.node), sf: fn.sf, negated: false, via: 'filter' }]));
             });
             return { ...receiver, elements, node: expr, sf };
           }
@@ -737,8 +749,8 @@ export class Evaluator implements BuiltinHost {
             const elements: Value[] = [];
             for (const element of receiver.elements) {
               const mapped = this.callFunction(fn, [element], expr, sf);
-              if (method === 'flatMap' && mapped.kind === 'array') elements.push(...mapped.elements);
-              else elements.push(mapped);
+              if (method === 'flatMap' && mapped.kind === 'array') elements.push(...mapped.elements.map((e) => carryConditions(element, e)));
+              else elements.push(carryConditions(element, mapped));
             }
             return { kind: 'array', elements, node: expr, sf, partial: receiver.partial };
           }
@@ -891,6 +903,11 @@ export class Evaluator implements BuiltinHost {
       });
     }
     return out;
+  }
+
+  /** Parsed project files whose text names `name` (whole-program questions outside evaluation: conditions.ts). */
+  sourceFilesMentioning(name: string): ts.SourceFile[] {
+    return (this.sources.filesMentioning?.(name) ?? []).flatMap((file) => this.sources.getSourceFile(file) ?? []);
   }
 
   /** `this` in a class member: the instance it is bound to, or the instance of the class itself. */
@@ -1570,17 +1587,33 @@ function put(object: ObjectValue, property: ObjectProperty): void {
 function unionOfLists(values: Value[], decl: ts.Node, sf: ts.SourceFile): ArrayValue | undefined {
   const lists = values.filter((value) => !(value.kind === 'literal' && (value.value === null || value.value === undefined)));
   if (lists.length === 0 || !lists.every((value) => value.kind === 'array')) return undefined;
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   const elements: Value[] = [];
   let partial: string | undefined;
   for (const list of lists as ArrayValue[]) {
     for (const element of list.elements) {
       const key = elementKey(element);
-      if (!seen.has(key) && seen.add(key)) elements.push(element);
+      const at = seen.get(key);
+      if (at === undefined) {
+        seen.set(key, elements.length);
+        elements.push(element);
+      } else if (keptConditions(elements[at]).length === 0 && keptConditions(element).length > 0) {
+        // Listed for certain by one value the variable may hold, only under a condition by another: a condition.
+        elements[at] = element;
+      }
     }
     partial ??= list.partial;
   }
-  return { kind: 'array', elements, node: decl, sf, partial };
+  // An element some of the lists leave out is there only when the run time picks a list that has it.
+  const keysOfLists = (lists as ArrayValue[]).map((list) => new Set(list.elements.map(elementKey)));
+  const everywhere = (element: Value) => keysOfLists.every((keys) => keys.has(elementKey(element)));
+  const chosen = [{ node: decl, sf, negated: false, via: 'if' as const }];
+  return { kind: 'array', elements: elements.map((e) => (everywhere(e) ? e : keptOnlyWhen(e, chosen))), node: decl, sf, partial };
+}
+
+/** What a callback decides with: its expression body, or the function itself. */
+function callbackBody(fn: ts.FunctionLikeDeclaration): ts.Node {
+  return fn.body && !ts.isBlock(fn.body) ? fn.body : fn;
 }
 
 /** Two elements are the same when they come from the same place with the same name (one literal mapped over names gives several). */

@@ -18,8 +18,12 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
   // A name read from the environment is shown as the code's default, marked as depending on the variables.
   const unsetName = hasUnsetDefault(raw.name) && typeof raw.name.unset.value.value === 'string' ? raw.name.unset : undefined;
   const name = raw.name.kind === 'literal' && typeof raw.name.value === 'string' ? raw.name.value : unsetName ? (unsetName.value.value as string) : null;
-  const declared = raw.annotations && !(raw.annotations.kind === 'literal' && raw.annotations.value === undefined)
-    ? declaredAnnotations(raw.annotations, raw.annotationsExpr ?? raw.annotations.node, raw.annotationsExpr ? sf : raw.annotations.sf)
+  // A tool read through a loop, a wrapper or a class is located where its author wrote it: its own annotations
+  // literal, not the expression the shared registration call reads it through (`d.annotations`).
+  const ownLiteral = expanded && raw.annotations?.kind === 'object' && ts.isObjectLiteralExpression(raw.annotations.node);
+  const written = raw.annotationsExpr && !ownLiteral ? { node: raw.annotationsExpr as ts.Node, sf } : raw.annotations ? { node: raw.annotations.node, sf: raw.annotations.sf } : undefined;
+  const declared = raw.annotations && written && !(raw.annotations.kind === 'literal' && raw.annotations.value === undefined)
+    ? declaredAnnotations(raw.annotations, written.node, written.sf)
     : null;
   const { title, titleSource } = toolTitle(raw.title, declared);
   const callee = ts.isCallExpression(raw.call) ? raw.call.expression : undefined;

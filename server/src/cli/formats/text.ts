@@ -118,6 +118,11 @@ export function formatText(report: Report, options: TextOptions): string {
     const fixes = report.fixed.reduce((sum, f) => sum + f.fixes, 0);
     out.push(`fixed: ${plural(fixes, 'fix', 'fixes')} applied in ${plural(report.fixed.length, 'file')}`);
   }
+  if (report.leftAlone && report.leftAlone.length > 0) {
+    const findings = new Set(report.leftAlone.map((l) => l.key)).size;
+    const files = [...new Set(report.leftAlone.map((l) => l.file))].sort();
+    out.push(`not fixed: ${plural(findings, 'fix', 'fixes')} left alone in ${plural(files.length, 'generated file')} (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}): make these changes in the generator's input`);
+  }
   if (!options.quiet && report.tools.length > 0) {
     out.push(paint.dim('hints: RO readOnlyHint, DE destructiveHint, ID idempotentHint, OW openWorldHint; dim = spec default'));
   }

@@ -1,0 +1,38 @@
+// Elements of a list that only a run-time condition keeps there: a filter whose callback the engine cannot decide
+// for an element, one branch of `cond ? listA : listB`, a list reassigned under a condition. The element is still
+// read (it may be registered); the condition travels with it, on a copy of the value, so the same definition read
+// elsewhere unfiltered stays unconditional.
+import type ts from 'typescript';
+import type { Value } from './values';
+
+export interface KeptCondition {
+  /** The expression that decides (a filter callback's body, a ternary's condition, the reassigned variable). */
+  node: ts.Node;
+  sf: ts.SourceFile;
+  /** True when the element is kept when the expression is false. */
+  negated: boolean;
+  via: 'filter' | 'if';
+}
+
+const keptUnder = new WeakMap<Value, readonly KeptCondition[]>();
+
+/** The conditions that kept this value in its list (empty for a value nothing filtered). */
+export function keptConditions(value: Value): readonly KeptCondition[] {
+  return keptUnder.get(value) ?? [];
+}
+
+/** A copy of `value` kept only when `conditions` hold (besides those it already carries). */
+export function keptOnlyWhen(value: Value, conditions: readonly KeptCondition[]): Value {
+  if (conditions.length === 0) return value;
+  const before = keptConditions(value);
+  const added = conditions.filter((c) => !before.some((b) => b.node === c.node && b.negated === c.negated));
+  if (added.length === 0) return value;
+  const copy = { ...value } as Value;
+  keptUnder.set(copy, [...before, ...added]);
+  return copy;
+}
+
+/** `list.map(fn)`: what the callback made of a kept element is kept under the same conditions. */
+export function carryConditions(from: Value, to: Value): Value {
+  return keptOnlyWhen(to, keptConditions(from));
+}
