@@ -1,11 +1,10 @@
 // The static reading of a project: config → files → analysis (in-process or in workers) → sorted records.
 // What `check` reports and `verify` compares.
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import ignore from 'ignore';
+import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
-import { discoverFiles, diskConfigHost, findConfigFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
+import { configIgnores, discoverFiles, diskConfigHost, findConfigFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
 import type { EngineOptions } from '../engine/options';
 import type { Project } from '../engine/project';
 import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
@@ -241,7 +240,7 @@ function scopeNearestConfigs(
   const runConfig = findConfigFile(cwd);
   const named = new Set(paths.map((p) => resolve(cwd, p)));
   const byFolder = new Map<string, string | undefined>();
-  const loaded = new Map<string, { index: number; rules: ReturnType<typeof ignore> | undefined; base: string }>();
+  const loaded = new Map<string, { index: number; config: McpHintsConfig; base: string }>();
   const optionsIndex: Record<string, number> = {};
   const scopedOptions: EngineOptions[] = [];
   const ignored = new Set<string>();
@@ -258,11 +257,10 @@ function scopeNearestConfigs(
         throw new UsageError(`config ${relativePath(cwd, path)}${where}: ${config.error.message}`);
       }
       scopedOptions.push(toOptions(config.config));
-      scope = { index: scopedOptions.length - 1, rules: config.config.ignore?.length ? ignore().add(config.config.ignore) : undefined, base: config.base };
+      scope = { index: scopedOptions.length - 1, config: config.config, base: config.base };
       loaded.set(path, scope);
     }
-    const rel = relative(scope.base, file).split(sep).join('/');
-    if (scope.rules && !named.has(file) && scope.rules.ignores(rel)) {
+    if (!named.has(file) && configIgnores(scope, file)) {
       ignored.add(file);
       continue;
     }

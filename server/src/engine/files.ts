@@ -95,6 +95,24 @@ function isIgnored(scopes: IgnoreScope[], path: string, isDir: boolean): boolean
  * test files and `.d.ts`.
  */
 export function discoverFiles(paths: string[], cwd: string, options: DiscoverOptions = {}): DiscoverResult {
+  const walking = discover(paths, cwd, options);
+  for (let step = walking.next(); ; step = walking.next()) if (step.done) return step.value;
+}
+
+/**
+ * discoverFiles without holding the event loop: the language server lists a workspace while it answers
+ * requests, yielding after every few folders.
+ */
+export async function discoverFilesAsync(paths: string[], cwd: string, options: DiscoverOptions = {}): Promise<DiscoverResult> {
+  const walking = discover(paths, cwd, options);
+  for (let step = walking.next(), folders = 0; ; step = walking.next()) {
+    if (step.done) return step.value;
+    if (++folders % 16 === 0) await new Promise((resolveTick) => setImmediate(resolveTick));
+  }
+}
+
+/** The walk of discoverFiles, pausing (yield) after each folder it lists. */
+function* discover(paths: string[], cwd: string, options: DiscoverOptions): Generator<void, DiscoverResult> {
   const found = new Set<string>();
   const missing: string[] = [];
   const problems: DiscoverResult['problems'] = [];
@@ -144,12 +162,12 @@ export function discoverFiles(paths: string[], cwd: string, options: DiscoverOpt
       }
       if (!isIgnored(ancestors, absolute, true)) scopes.push(...ancestors);
     }
-    walk(absolute, scopes, alwaysCount, found, problems);
+    yield* walk(absolute, scopes, alwaysCount, found, problems);
   }
   return { files: [...found].sort(), missing, problems };
 }
 
-function walk(dir: string, scopes: IgnoreScope[], alwaysCount: number, found: Set<string>, problems: DiscoverResult['problems']): void {
+function* walk(dir: string, scopes: IgnoreScope[], alwaysCount: number, found: Set<string>, problems: DiscoverResult['problems']): Generator<void, void> {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -166,7 +184,8 @@ function walk(dir: string, scopes: IgnoreScope[], alwaysCount: number, found: Se
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (SKIPPED_FOLDERS.has(entry.name) || ignoredBy(path, true)) continue;
-      walk(path, local, alwaysCount, found, problems);
+      yield;
+      yield* walk(path, local, alwaysCount, found, problems);
       continue;
     }
     if (!isSourceFile(entry.name)) continue;
@@ -292,6 +311,19 @@ export function guardedAnalyze(project: Project, path: string, text?: string): F
     return { file: path, tools: [], findings: withSettings([fileFinding(path, ANALYSIS_FAILED, `File not analysed, ${why}.`)], project.getOptions()), dependencies: [], error: why };
   }
 }
+
+/** Whether a config's `ignore` patterns (relative to its folder) leave `file` out. */
+export function configIgnores(loaded: { config: { ignore?: string[] }; base: string }, file: string): boolean {
+  const patterns = loaded.config.ignore;
+  if (!patterns || patterns.length === 0) return false;
+  const rel = toPosix(relative(loaded.base, file));
+  if (rel === '' || rel.startsWith('..')) return false;
+  let rules = ignoreRules.get(patterns);
+  if (!rules) ignoreRules.set(patterns, (rules = ignore().add(patterns)));
+  return rules.ignores(rel);
+}
+
+const ignoreRules = new WeakMap<string[], Ignore>();
 
 /** Config discovery on the disk (the CLI; the language server adds a watcher). */
 export const diskConfigHost: ConfigHost = {

@@ -19,6 +19,9 @@ export interface ResolutionHost {
   inProject?(path: string): boolean;
 }
 
+/** Globs of the files isResolutionConfig accepts (for file watchers). */
+export const RESOLUTION_CONFIG_GLOBS = ['**/package.json', '**/pnpm-workspace.yaml', '**/{tsconfig,jsconfig}*.json'];
+
 /** Files whose change can change what a specifier resolves to. */
 export function isResolutionConfig(path: string): boolean {
   const name = basename(path);
@@ -63,19 +66,17 @@ export class ModuleResolver {
   }
 
   /** The file `specifier` names when imported from `fromFile`, or undefined (a package outside the workspace, a missing file). */
-  resolve(fromFile: string, specifier: string): string | undefined {
-    const exists = (path: string) => this.host.exists(path);
+  resolve(fromFile: string, specifier: string, exists: (path: string) => boolean = (path) => this.host.exists(path)): string | undefined {
     if (isRelativeSpecifier(specifier)) return resolveModulePath(fromFile, specifier, exists);
     if (isAbsolute(specifier) || specifier.startsWith('node:')) return undefined;
-    return this.viaPaths(fromFile, specifier) ?? this.viaWorkspacePackage(fromFile, specifier);
+    return this.viaPaths(fromFile, specifier, exists) ?? this.viaWorkspacePackage(fromFile, specifier, exists);
   }
 
   // ---- tsconfig paths and baseUrl ----
 
-  private viaPaths(fromFile: string, specifier: string): string | undefined {
+  private viaPaths(fromFile: string, specifier: string, exists: (path: string) => boolean): string | undefined {
     const options = this.tsconfigFor(dirname(fromFile));
     if (!options) return undefined;
-    const exists = (path: string) => this.host.exists(path);
     if (options.paths && options.pathsBase) {
       for (const substitution of matchPaths(options.paths, specifier)) {
         const found = resolveFilePath(resolve(options.pathsBase, substitution), exists);
@@ -144,13 +145,13 @@ export class ModuleResolver {
 
   // ---- workspace packages ----
 
-  private viaWorkspacePackage(fromFile: string, specifier: string): string | undefined {
+  private viaWorkspacePackage(fromFile: string, specifier: string, exists: (path: string) => boolean): string | undefined {
     const { name, subpath } = splitPackageSpecifier(specifier);
     if (!name) return undefined;
     const dir = this.workspacePackages(dirname(fromFile)).get(name) ?? this.selfReference(dirname(fromFile), name);
     if (!dir) return undefined;
     const json = this.readJson(join(dir, 'package.json'));
-    return this.packageEntry({ dir, json: isObject(json) ? json : {} }, subpath);
+    return this.packageEntry({ dir, json: isObject(json) ? json : {} }, subpath, exists);
   }
 
   /** A package importing itself by its own name. */
@@ -200,8 +201,7 @@ export class ModuleResolver {
   }
 
   /** The source file for `subpath` (`.` or `./x`) of a workspace package. */
-  private packageEntry(pkg: PackageInfo, subpath: string): string | undefined {
-    const exists = (path: string) => this.host.exists(path);
+  private packageEntry(pkg: PackageInfo, subpath: string, exists: (path: string) => boolean): string | undefined {
     let targets: string[];
     if (pkg.json.exports !== undefined && pkg.json.exports !== null) {
       targets = exportTargets(pkg.json.exports, subpath);

@@ -13,6 +13,8 @@ import { ANALYSIS_FAILED, UNREADABLE_FILE } from './file-kinds';
 import { knownFindingIds, withSettings } from './kinds';
 import { runRules } from './rules';
 import { isResolutionConfig, ModuleResolver } from './module-resolution';
+import { ImportGraph } from './import-graph';
+import { mayRegisterTools } from './parse';
 
 /** How the engine reads files it was not given: the CLI reads the disk, the LSP prefers open buffers. */
 export interface FileHost {
@@ -74,6 +76,43 @@ export class Project {
     return this.modules.resolve(fromFile, specifier);
   }
 
+  /** Which project files import which (texts scanned, never parsed: a file counts as existing when it can be read). */
+  private readonly graph = new ImportGraph({
+    readText: (path) => this.projectText(path),
+    parsed: (path) => this.sources.get(path)?.sourceFile,
+    resolve: (fromFile, specifier) => this.modules.resolve(fromFile, specifier, (path) => this.fileSet.has(path) || this.projectText(path) !== undefined),
+    files: () => this.files,
+  });
+
+  /**
+   * Files whose analysis may find tools located in `path` although `path` registers none: the files that may
+   * register tools (the text test) among those it imports and those importing it, transitively (a definition
+   * module gathered by an index that a server registers, a subclass whose base class registers).
+   */
+  registeringFilesAround(path: string, limit = 200): string[] {
+    const cached = this.around.get(path);
+    if (cached && cached.version === this.graph.version) return cached.files;
+    const around = [...this.graph.reachable(path, 'backward', limit), ...this.graph.reachable(path, 'forward', limit)];
+    const files = [...new Set(around)].filter((file) => this.mayRegister(file));
+    this.around.set(path, { version: this.graph.version, files });
+    return files;
+  }
+
+  private readonly around = new Map<string, { version: number; files: string[] }>();
+  private readonly registers = new Map<string, { text: string; may: boolean }>();
+
+  /** The text test of registration, once per text of a file. */
+  private mayRegister(path: string): boolean {
+    const text = this.projectText(path);
+    if (text === undefined) return false;
+    const known = this.registers.get(path);
+    if (known && known.text === text) return known.may;
+    const may = mayRegisterTools(text);
+    this.registers.set(path, { text, may });
+    return may;
+  }
+
+
   /**
    * The workspace's source files. Whole-program questions (which classes extend a base class whose method
    * registers tools) search them; without them, only the files imports reach are known.
@@ -84,6 +123,7 @@ export class Project {
     this.extendsIndex = undefined;
     this.wordIndex = undefined;
     this.mentionScans = 0;
+    this.graph.clear();
     this.analyses.clear();
   }
 
@@ -185,10 +225,12 @@ export class Project {
     if (isResolutionConfig(path)) {
       // A package.json, tsconfig or workspace file may change what any import names: every analysis is stale.
       this.modules.clear();
+      this.graph.clear();
       const stale = [...this.analyses.keys()];
       this.analyses.clear();
       return stale;
     }
+    this.graph.invalidate(path);
     const stale = [path, ...this.dependentsOf(path)];
     for (const file of stale) this.analyses.delete(file);
     return stale;

@@ -6,6 +6,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   ErrorCodes,
+  FileChangeType,
   LSPErrorCodes,
   ProposedFeatures,
   ResponseError,
@@ -37,7 +38,11 @@ import {
 import { ReportBuilder } from './report';
 import { SettingsStore, engineOptionsFor, withConfig, type Settings, type UserSettings } from './settings';
 import { verifyFolder } from './verify';
-import { diskConfigHost } from '../engine/files';
+import { configIgnores, discoverFilesAsync, diskConfigHost, SKIPPED_FOLDERS, TEST_FILE_PATTERNS } from '../engine/files';
+import { isSourceFile } from '../engine/parse';
+import { isResolutionConfig, RESOLUTION_CONFIG_GLOBS } from '../engine/module-resolution';
+import { isAbsolute, relative, sep } from 'node:path';
+import ignore from 'ignore';
 import type { LoadedConfig } from '../engine/config';
 import { CONFIG_GLOB, isConfigFile, PolicyStore } from './policy';
 import { computeDocumentSymbols } from './symbols';
@@ -180,7 +185,51 @@ async function settingsFor(uri: string): Promise<Settings> {
   let s = byConfig.get(config);
   if (!s) byConfig.set(config, (s = withConfig(user, config)));
   workspace.setOptions(engineOptionsFor(user, config));
+  // A file its config's `ignore` leaves out is not checked in the editor either (as `check` skips it in folders).
+  if (loaded && uri.startsWith('file:') && configIgnores(loaded, workspace.pathOf(uri))) return ignoredSettings(s);
   return s;
+}
+
+const ignored = new WeakMap<Settings, Settings>();
+function ignoredSettings(s: Settings): Settings {
+  let off = ignored.get(s);
+  if (!off) ignored.set(s, (off = { ...s, enable: false }));
+  return off;
+}
+
+/**
+ * The workspace's source files, listed as `check` walks a folder (.gitignore, test files and each config's `ignore`
+ * skipped) without holding the event loop: the open files get their first diagnostics meanwhile, and are checked
+ * again with the whole project once the list is there. Listed again when folders or configs change.
+ */
+let listing = 0;
+async function listProjectFiles(): Promise<void> {
+  const generation = ++listing;
+  const files = new Set<string>();
+  for (const folder of folders) {
+    const root = policies.forFolder(folder);
+    const found = await discoverFilesAsync([folder], folder, { ignore: root.config.ignore, ignoreBase: root.base });
+    if (generation !== listing) return;
+    for (const file of found.files) if (!configIgnores(policies.forFile(file), file)) files.add(file);
+  }
+  workspace.setProjectFiles([...files]);
+  reports.clear();
+  refreshViews(documents.all().map((d) => d.uri));
+}
+
+/** Whether a file created on disk belongs in the list (the walk's rules, for one file). */
+function belongsInProject(path: string): boolean {
+  if (!isSourceFile(path) || !folders.some((folder) => isInsideFolder(folder, path))) return false;
+  const folder = folders.find((f) => isInsideFolder(f, path))!;
+  const rel = relative(folder, path).split(sep);
+  if (rel.some((part) => SKIPPED_FOLDERS.has(part))) return false;
+  if (ignore().add(TEST_FILE_PATTERNS).ignores(rel.join('/'))) return false;
+  return !configIgnores(policies.forFile(path), path);
+}
+
+function isInsideFolder(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 /**
@@ -261,8 +310,10 @@ connection.onInitialized(
       await connection.client.register(DidChangeConfigurationNotification.type, { section: 'mcp-hints' }).catch(() => undefined);
     }
     if (watchConfigs) {
-      await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: CONFIG_GLOB }] }).catch(() => undefined);
+      const watchers = [CONFIG_GLOB, ...RESOLUTION_CONFIG_GLOBS].map((globPattern) => ({ globPattern }));
+      await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(() => undefined);
     }
+    void listProjectFiles().catch((e: unknown) => log(`listing the workspace failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
     connection.workspace.onDidChangeWorkspaceFolders(
       guardNotification('workspace folders', (event) => {
         const removed = new Set(event.removed.map((f) => safePath(f.uri)));
@@ -271,6 +322,7 @@ connection.onInitialized(
           const p = safePath(f.uri);
           if (p && !folders.includes(p)) folders.push(p);
         }
+        void listProjectFiles();
       }),
     );
   }),
@@ -298,6 +350,7 @@ connection.onDidChangeWatchedFiles(
   guardNotification('watched files', (params) => {
     let recordsChanged = false;
     let policyChanged = false;
+    let listChanged = false;
     for (const change of params.changes) {
       const path = safePath(change.uri);
       if (path && isConfigFile(path)) {
@@ -310,11 +363,22 @@ connection.onDidChangeWatchedFiles(
         recordsChanged = true;
         continue;
       }
+      // Installing dependencies rewrites package.json files in node_modules: not the workspace's resolution.
+      if (path && isResolutionConfig(path) && path.split(sep).includes('node_modules')) continue;
       if (path) reports.invalidate(path);
+      // A source file created or deleted changes the project's file list (and so every whole-program answer).
+      if (path && change.type !== FileChangeType.Changed && isSourceFile(path)) {
+        listChanged = workspace.fileListChanged(path, change.type === FileChangeType.Created && belongsInProject(path)) || listChanged;
+      }
       workspace.changedOnDisk(change.uri);
     }
     if (recordsChanged) reviewRecordsChanged();
     else if (policyChanged) {
+      // A config's `ignore` may add or remove files from the project.
+      void listProjectFiles();
+      reports.clear();
+      refreshViews(documents.all().map((d) => d.uri));
+    } else if (listChanged) {
       reports.clear();
       refreshViews(documents.all().map((d) => d.uri));
     }
@@ -349,9 +413,11 @@ connection.onHover(
       const project = workspace.project;
       const sourceFile = project.getSourceFile(analysis.file);
       const options = project.getOptions();
-      const context = sourceFile && { sourceFile, sourceFileOf: (file: string) => project.getSourceFile(file), options };
-      const notes = context
+      const sourceFileOf = (file: string) => project.getSourceFile(file);
+      const notes = sourceFile
         ? (tool: Tool) => {
+            // A tool another file registers is read with that file (its evidence starts at the registration).
+            const context = { sourceFile: sourceFileOf(workspace.registrationFileOf(tool, analysis.file)) ?? sourceFile, sourceFileOf, options };
             const review = reviewTool({ tool, ...context });
             const evidence = evidenceMarkdown(evidenceFor(tool, context), context);
             return review ? `${evidence}\n\n---\n\n${reviewMarkdown(review)}` : evidence;

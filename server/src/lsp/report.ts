@@ -86,7 +86,8 @@ export class ReportBuilder {
     const seen = new Set<string>();
     // Open documents first: their buffers win over the disk.
     for (const doc of this.workspace.documents.all()) {
-      const analysis = this.workspace.analyze(doc.uri);
+      // Each tool once: listed by the file that registers it.
+      const analysis = this.workspace.analyzeOwn(doc.uri);
       if (!analysis) continue;
       seen.add(analysis.file);
       tools.push(...reportTools(analysis, await this.settingsFor(doc.uri), this.workspace));

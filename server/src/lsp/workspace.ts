@@ -4,7 +4,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range, TextDocuments } from 'vscode-languageserver/node';
-import type { FileAnalysis, Loc } from '../engine/model';
+import type { FileAnalysis, Finding, Loc, Tool } from '../engine/model';
 import type { EngineOptions } from '../engine/options';
 import { diskHost, Project, type FileHost } from '../engine/project';
 import type { ReviewRecords } from './review';
@@ -29,6 +29,12 @@ export class Workspace {
   private readonly reparsesSinceFullParse = new Map<string, number>();
   /** TextDocuments for files that are not open, to convert offsets (keyed by path, rebuilt when the text changes). */
   private readonly closedDocs = new Map<string, TextDocument>();
+  /** The workspace's source files once listed (see setProjectFiles); undefined until then. */
+  private listed: Set<string> | undefined;
+  /** Per open file: its own analysis, the analyses of the files around it that register its tools, and the merge. */
+  private readonly merged = new Map<string, { own: FileAnalysis; parts: FileAnalysis[]; result: FileAnalysis }>();
+  /** The file whose analysis found a tool (its registration), for tools merged from other files. */
+  private readonly registrationFiles = new WeakMap<Tool, string>();
 
   constructor(
     readonly documents: TextDocuments<TextDocument>,
@@ -128,7 +134,7 @@ export class Workspace {
     if (reparses >= FULL_PARSE_EVERY) this.project.forget(path);
     this.reparsesSinceFullParse.set(uri, reparses >= FULL_PARSE_EVERY ? 0 : reparses);
     this.project.setFileText(path, text);
-    this.notifyStale(dependents);
+    this.notifyStale(dependents, path);
   }
 
   /** A document was closed: go back to the disk's text and refresh whatever depended on the buffer. */
@@ -137,6 +143,7 @@ export class Workspace {
     this.reparsesSinceFullParse.delete(uri);
     const path = this.pathByUri.get(uri);
     if (!path) return;
+    this.merged.delete(path);
     this.notifyStale(this.project.forget(path).filter((p) => p !== path));
   }
 
@@ -148,9 +155,43 @@ export class Workspace {
     this.notifyStale(this.project.forget(path));
   }
 
-  private notifyStale(paths: string[]): void {
-    const uris = paths.filter((p) => this.isOpen(p)).map((p) => this.uriOf(p));
+  /** Tell the client which open files to check again; `edited` (the document being typed in) is checked anyway. */
+  private notifyStale(paths: string[], edited?: string): void {
+    // An open file showing tools registered in a stale file is stale too (an edit to a server re-checks its catalogue).
+    const changed = new Set(edited ? [...paths, edited] : paths);
+    const stale = new Set(paths);
+    for (const [path, { parts }] of this.merged) if (path !== edited && parts.some((part) => changed.has(part.file))) stale.add(path);
+    const uris = [...stale].filter((p) => this.isOpen(p)).map((p) => this.uriOf(p));
     if (uris.length > 0) this.onDependentsStale(uris);
+  }
+
+  /**
+   * The workspace's source files (listed at start-up, then kept current by file watching): whole-program questions
+   * (subclasses, wrapper call sites, files that register an open file's tools) search them. Every analysis is redone.
+   */
+  setProjectFiles(files: readonly string[]): void {
+    this.listed = new Set(files);
+    this.merged.clear();
+    this.project.setProjectFiles([...this.listed].sort());
+  }
+
+  isListed(path: string): boolean {
+    return this.listed?.has(path) ?? false;
+  }
+
+  /** A source file was created or deleted on disk: the list changes (returns whether it did). */
+  fileListChanged(path: string, present: boolean): boolean {
+    if (!this.listed || this.listed.has(path) === present) return false;
+    const next = new Set(this.listed);
+    if (present) next.add(path);
+    else next.delete(path);
+    this.setProjectFiles([...next]);
+    return true;
+  }
+
+  /** The file whose analysis found `tool` (its registration): `file` itself unless the tool was merged from elsewhere. */
+  registrationFileOf(tool: Tool, file: string): string {
+    return this.registrationFiles.get(tool) ?? file;
   }
 
   /** Give the project every open document's current text (an analysis may read any of them). */
@@ -158,14 +199,61 @@ export class Workspace {
     for (const doc of this.documents.all()) this.sync(doc.uri);
   }
 
-  /** Analysis of an open document at its current version. */
-  analyze(uri: string): FileAnalysis | undefined {
+  /** The document's own analysis (its own registrations only): the workspace report, which lists every file. */
+  analyzeOwn(uri: string): FileAnalysis | undefined {
     const doc = this.documents.get(uri);
     if (!doc) return undefined;
     this.syncAll();
     const path = this.pathOf(uri, doc.languageId);
     if (this.review?.ensure(path)) this.applyOptions();
     return this.project.analyzeFile(path);
+  }
+
+  /** Analysis of an open document at its current version, with the tools other files register here. */
+  analyze(uri: string): FileAnalysis | undefined {
+    const doc = this.documents.get(uri);
+    if (!doc) return undefined;
+    this.syncAll();
+    const path = this.pathOf(uri, doc.languageId);
+    if (this.review?.ensure(path)) this.applyOptions();
+    return this.withToolsFromAround(path, this.project.analyzeFile(path));
+  }
+
+  /**
+   * A file may hold tools that other files register (a definition module an index gathers, a subclass whose base
+   * class registers): the analyses of the registering files around it (imports and importers, once the workspace
+   * is listed) add the tools located here and their findings.
+   */
+  private withToolsFromAround(path: string, own: FileAnalysis): FileAnalysis {
+    if (!this.listed) return own;
+    const parts = this.project.registeringFilesAround(path).map((file) => this.project.analyzeFile(file));
+    const cached = this.merged.get(path);
+    if (cached && cached.own === own && cached.parts.length === parts.length && cached.parts.every((part, i) => part === parts[i])) return cached.result;
+    const tools = [...own.tools];
+    const findings = [...own.findings];
+    const seenTools = new Set(tools.map(toolKey));
+    const seenFindings = new Set(findings.map(findingKey));
+    const dependencies = new Set(own.dependencies);
+    for (const part of parts) {
+      dependencies.add(part.file);
+      for (const dependency of part.dependencies) if (dependency !== path) dependencies.add(dependency);
+      const here = part.tools.filter((tool) => tool.nameLoc.file === path && !seenTools.has(toolKey(tool)));
+      const ids = new Set(here.map((tool) => tool.id));
+      for (const tool of here) {
+        seenTools.add(toolKey(tool));
+        this.registrationFiles.set(tool, part.file);
+        tools.push(tool);
+      }
+      for (const finding of part.findings) {
+        const located = finding.loc.file === path || (finding.toolId !== undefined && ids.has(finding.toolId));
+        if (!located || seenFindings.has(findingKey(finding))) continue;
+        seenFindings.add(findingKey(finding));
+        findings.push(finding);
+      }
+    }
+    const result: FileAnalysis = parts.length === 0 ? own : { ...own, tools, findings, dependencies: [...dependencies] };
+    this.merged.set(path, { own, parts, result });
+    return result;
   }
 
   /** A TextDocument for any file the engine knows (open buffer, or the engine's text of a closed file). */
@@ -192,4 +280,12 @@ export class Workspace {
     if (!doc) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     return { start: doc.positionAt(loc.start), end: doc.positionAt(loc.end) };
   }
+}
+
+function toolKey(tool: Tool): string {
+  return `${tool.nameLoc.file}:${tool.nameLoc.start}:${tool.name}`;
+}
+
+function findingKey(finding: Finding): string {
+  return `${finding.rule}:${finding.loc.file}:${finding.loc.start}:${finding.loc.end}:${finding.message}`;
 }
