@@ -8,12 +8,14 @@ const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('-
 
 // Every module's `import ts from 'typescript'` would get its own CommonJS-to-ESM copy of TypeScript's
 // ~2,000 exports (about 20 copies per bundle, paid at every start). Routing them through one ES module
-// that imports TypeScript once leaves one copy.
+// that imports TypeScript once leaves one copy. That module loads dist/typescript.js, one file shared by
+// the CLI, its workers and the server, through a V8 code cache (typescript-load.cjs).
 const TYPESCRIPT_ONCE = fileURLToPath(new URL('./typescript-once.mjs', import.meta.url));
+const TYPESCRIPT_LOAD = fileURLToPath(new URL('./typescript-load.cjs', import.meta.url));
 const typescriptOnce = {
   name: 'typescript-once',
   setup(build) {
-    build.onResolve({ filter: /^typescript$/ }, (args) => (args.importer === TYPESCRIPT_ONCE ? undefined : { path: TYPESCRIPT_ONCE }));
+    build.onResolve({ filter: /^typescript$/ }, (args) => ({ path: args.importer === TYPESCRIPT_ONCE ? TYPESCRIPT_LOAD : TYPESCRIPT_ONCE }));
   },
 };
 
@@ -34,6 +36,13 @@ const common = {
 };
 
 await Promise.all([
+  esbuild.build({
+    ...common,
+    plugins: [],
+    sourcemap: false,
+    stdin: { contents: "module.exports = require('typescript');", resolveDir: process.cwd(), loader: 'js' },
+    outfile: `${outdir}/typescript.js`,
+  }),
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/extension.js` }),
   esbuild.build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: `${outdir}/server.js` }),
   esbuild.build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: `${outdir}/cli.js`, banner: { js: `#!/usr/bin/env node\n${common.banner.js}` } }),

@@ -67,6 +67,19 @@ export function handlerEvidence(tool: Tool, sources: SourceProvider, registratio
   return { items: walker.items, visibility: walker.partial ? 'partial' : 'complete', loc: locOf(bodies[0].node, bodies[0].sf) };
 }
 
+/**
+ * The evaluator evidence reads values with, one per source provider: collectEvidence hands every tool of one
+ * analysis the same provider, so the helpers and constants they share are evaluated once (its caches are
+ * memos over the parsed trees, which a provider never changes).
+ */
+const evaluators = new WeakMap<SourceProvider, Evaluator>();
+
+export function evidenceEvaluator(sources: SourceProvider): Evaluator {
+  let evaluator = evaluators.get(sources);
+  if (!evaluator) evaluators.set(sources, (evaluator = new Evaluator(sources, new Set(), false)));
+  return evaluator;
+}
+
 // ---- finding the handler ----
 
 function boundFunctionsOf(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Map<ts.Node, Body> {
@@ -162,7 +175,9 @@ function resolveFunction(expr: ts.Expression, sf: ts.SourceFile, sources: Source
     const method = classMember(expr, expr.name.text);
     return method ? { node: method, sf } : undefined;
   }
-  const value = new Evaluator(sources, new Set(), false).evaluate(expr, sf, EMPTY_ENV);
+  const evaluator = evidenceEvaluator(sources);
+  evaluator.resetBudget();
+  const value = evaluator.evaluate(expr, sf, EMPTY_ENV);
   return value.kind === 'function' && value.node.body ? { node: value.node, sf: value.sf } : undefined;
 }
 
@@ -314,7 +329,8 @@ class HandlerWalker {
     /** A registering wrapper's parameters bound to this tool's functions (`cb` → the tool's own callback). */
     private readonly bound: ReadonlyMap<ts.Node, Body> = new Map(),
   ) {
-    this.evaluator = new Evaluator(sources, new Set(), false);
+    this.evaluator = evidenceEvaluator(sources);
+    this.evaluator.resetBudget();
   }
 
   walk(root: ts.Node, sf: ts.SourceFile, depth: number): void {

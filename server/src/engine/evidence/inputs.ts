@@ -4,7 +4,8 @@
 import ts from 'typescript';
 import { nodeAt } from '../fixes';
 import type { Loc } from '../model';
-import { Evaluator, type SourceProvider } from '../resolve';
+import type { Evaluator, SourceProvider } from '../resolve';
+import { evidenceEvaluator } from './handler';
 import { propertyNameText, skipOuterExpressions } from '../scope';
 import { EMPTY_ENV, locOf } from '../values';
 import type { Evidence } from './model';
@@ -30,7 +31,8 @@ class SchemaReader {
   private readonly evaluator: Evaluator;
 
   constructor(sources: SourceProvider) {
-    this.evaluator = new Evaluator(sources, new Set(), false);
+    this.evaluator = evidenceEvaluator(sources);
+    this.evaluator.resetBudget();
   }
 
   read(expression: ts.Expression, sf: ts.SourceFile, depth: number): void {
