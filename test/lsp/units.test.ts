@@ -171,6 +171,12 @@ describe('describe', () => {
     assert.match(md, /a\\\|b'c/);
     assert.match(md, /\| `openWorldHint` \| — \| true \(default\) \|/);
   });
+
+  test('a name computed from the environment says which variables it assumes unset', () => {
+    assert.doesNotMatch(describeToolMarkdown(tool(defaults, null, 'linear_get_teams')), /unset/);
+    const md = describeToolMarkdown({ ...tool(defaults, null, 'linear_get_teams'), nameDependsOn: ['TOOL_PREFIX'] });
+    assert.match(md, /when `TOOL_PREFIX` is unset/);
+  });
 });
 
 describe('report page', () => {
