@@ -201,6 +201,19 @@ describe('exit codes and findings', () => {
 });
 
 describe('--format json', () => {
+  test('a name computed from an environment variable: the default in code, with nameDependsOn', () => {
+    const dir = ws({
+      'server.ts':
+        HEADER +
+        'const prefix = process.env.TOOL_PREFIX;\n' +
+        'server.registerTool(prefix ? `${prefix}_search` : "search", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n' +
+        'server.registerTool("plain", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n',
+    });
+    const { output } = checkJson(dir);
+    assert.deepEqual(output.tools.map((t) => [t.name, t.nameDependsOn]), [['search', ['TOOL_PREFIX']], ['plain', undefined]]);
+    assert.deepEqual(Object.keys(output.tools[0]).slice(0, 2), ['name', 'nameDependsOn']);
+  });
+
   test('contract: keys, types, relative "/" paths, 1-based positions, stable order', () => {
     const dir = ws({
       'b/server.ts': HEADER + unannotated('zeta') + unannotated('alpha'),

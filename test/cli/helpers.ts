@@ -52,6 +52,8 @@ export interface JsonOutput {
   files: number;
   tools: {
     name: string | null;
+    /** Only on a name computed from environment variables (the code's default when they are unset). */
+    nameDependsOn?: string[];
     file: string;
     line: number;
     column: number;

@@ -8,6 +8,8 @@ export function formatJson(report: Report): string {
     files: report.files,
     tools: report.tools.map((t) => ({
       name: t.name,
+      // Only on a name computed from environment variables: `name` is the code's default when they are unset.
+      ...(t.nameDependsOn ? { nameDependsOn: t.nameDependsOn } : {}),
       file: t.file,
       line: t.line,
       column: t.column,
