@@ -1,11 +1,12 @@
-// Workspace.sync re-parses an edited document incrementally, and in full every FULL_PARSE_EVERY
-// versions, so no version's tree (and the text its tokens were sliced from) outlives that window.
+// Workspace.sync re-parses an edited document incrementally, and the project parses it in full every
+// FULL_PARSE_EVERY versions, so no version's tree (and the text its tokens were sliced from) outlives that window.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocuments } from 'vscode-languageserver/node';
-import { FULL_PARSE_EVERY, Workspace } from '../../server/src/lsp/workspace';
+import { FULL_PARSE_EVERY } from '../../server/src/engine/incremental';
+import { Workspace } from '../../server/src/lsp/workspace';
 
 const PATH = '/virtual/workspace-parse/server.ts';
 const URI = pathToFileURL(PATH).href;

@@ -16,8 +16,6 @@ const EXTENSION_BY_LANGUAGE: Record<string, string> = {
   javascriptreact: '.jsx',
 };
 
-/** Versions of a document re-parsed incrementally before a full parse (see Workspace.sync); 32 keeps p95 of edits incremental. */
-export const FULL_PARSE_EVERY = 32;
 
 export class Workspace {
   readonly project: Project;
@@ -25,8 +23,6 @@ export class Workspace {
   private readonly pathByUri = new Map<string, string>();
   /** Document version last given to the project, per URI. */
   private readonly syncedVersion = new Map<string, number>();
-  /** Texts given to the project since its last full parse of the document, per URI (see sync). */
-  private readonly reparsesSinceFullParse = new Map<string, number>();
   /** TextDocuments for files that are not open, to convert offsets (keyed by path, rebuilt when the text changes). */
   private readonly closedDocs = new Map<string, TextDocument>();
   /** The workspace's source files once listed (see setProjectFiles); undefined until then. */
@@ -126,13 +122,6 @@ export class Workspace {
     }
     // Ask before setFileText: it drops the dependents' analyses, after which they cannot be found.
     const dependents = this.project.dependentsOf(path);
-    // An incremental re-parse keeps the old tree's nodes outside the edit, and their token strings are
-    // V8 slices of the text they were parsed from: every version's whole text stays alive while one
-    // of its nodes does (memory grew ~0.5 MB per edit of a 550 kB file). A full parse every
-    // FULL_PARSE_EVERY versions lets the old texts go, at the cost of one slower edit in that many.
-    const reparses = (this.reparsesSinceFullParse.get(uri) ?? 0) + 1;
-    if (reparses >= FULL_PARSE_EVERY) this.project.forget(path);
-    this.reparsesSinceFullParse.set(uri, reparses >= FULL_PARSE_EVERY ? 0 : reparses);
     this.project.setFileText(path, text);
     this.notifyStale(dependents, path);
   }
@@ -140,7 +129,6 @@ export class Workspace {
   /** A document was closed: go back to the disk's text and refresh whatever depended on the buffer. */
   closed(uri: string): void {
     this.syncedVersion.delete(uri);
-    this.reparsesSinceFullParse.delete(uri);
     const path = this.pathByUri.get(uri);
     if (!path) return;
     this.merged.delete(path);
