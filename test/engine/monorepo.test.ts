@@ -67,6 +67,44 @@ const workspacePackages: Case[] = [
   },
 ];
 
+/** Whole-program discovery across packages: the registering code lives in one package, the tools in another. */
+const acrossPackages: Case[] = [
+  {
+    name: 'a registration helper of a core package, called by name from an app package, registers the app\'s definitions',
+    filename: 'packages/core/src/register.ts',
+    code: lines(
+      'export function registerOne(server, def) {',
+      '  server.registerTool(def.name, { annotations: def.annotations }, async () => ({ content: [] }));',
+      '}',
+    ),
+    files: {
+      'package.json': json({ workspaces: ['packages/*', 'apps/*'] }),
+      'packages/core/package.json': json({ name: '@acme/core', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } }),
+      'packages/core/src/index.ts': 'export { registerOne } from "./register.js";\n',
+      'apps/shop/src/main.ts': lines(
+        'import { registerOne } from "@acme/core";',
+        'registerOne(server, { name: "list_orders", annotations: { readOnlyHint: true } });',
+        'registerOne(server, { name: "cancel_order", annotations: { destructiveHint: true } });',
+      ),
+    },
+    tools: [
+      { name: 'list_orders', annotations: { readOnlyHint: true } },
+      { name: 'cancel_order', annotations: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'a base class of a core package registers each subclass an app package declares',
+    filename: 'packages/core/src/base.ts',
+    code: lines('export class ShopTool {', '  install(server) { server.registerTool(this.name, { annotations: this.annotations }, async () => ({ content: [] })); }', '}'),
+    files: {
+      'pnpm-workspace.yaml': lines('packages:', '  - packages/*', '  - apps/*'),
+      'packages/core/package.json': json({ name: '@acme/core', main: 'dist/base.js' }),
+      'apps/shop/src/orders.ts': lines('import { ShopTool } from "@acme/core";', 'export class ListOrders extends ShopTool {', '  name = "list_orders";', '  annotations = { readOnlyHint: true };', '}'),
+    },
+    tools: [{ name: 'list_orders', annotations: { readOnlyHint: true } }],
+  },
+];
+
 const pathAliases: Case[] = [
   {
     name: 'tsconfig `paths` declared in an extended JSONC config are relative to that config; `.js` names the .ts file',
@@ -137,5 +175,6 @@ const staysUnresolved: Case[] = [
 ];
 
 runCases('workspace packages imported by name', workspacePackages);
+runCases('whole-program discovery across workspace packages', acrossPackages);
 runCases('tsconfig paths and baseUrl', pathAliases);
 runCases('imports that stay unresolved', staysUnresolved);
