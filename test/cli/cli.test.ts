@@ -3,17 +3,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { escapeData, escapeProperty } from '../../server/src/cli/formats/github';
-import { annotated, checkJson, CLI, HEADER, removeWorkspace, runCli, unannotated, workspace } from './helpers';
+import { annotated, checkJson, CLI, HEADER, runCli, unannotated, workspaces } from './helpers';
 
-const dirs: string[] = [];
-function ws(files: Record<string, string>): string {
-  const dir = workspace(files);
-  dirs.push(dir);
-  return dir;
-}
-after(() => dirs.forEach(removeWorkspace));
+const ws = workspaces();
 
 /** Read-only, closed-world, titled: no rule reports it. */
 const honest = `server.registerTool("get_user", { title: "Get user", description: "Reads.", annotations: { title: "Get user", readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));\n`;

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { after } from 'node:test';
 
 export const ROOT = resolve(__dirname, '../..');
 /** MCP_HINTS_CLI runs the tests against another build (development only). */
@@ -45,6 +46,17 @@ export function writeFiles(dir: string, files: Record<string, string | Buffer>):
 
 export function removeWorkspace(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** `workspace` for one test file: every folder it makes is removed after the file's tests. */
+export function workspaces(): (files: Record<string, string>) => string {
+  const dirs: string[] = [];
+  after(() => dirs.forEach(removeWorkspace));
+  return (files) => {
+    const dir = workspace(files);
+    dirs.push(dir);
+    return dir;
+  };
 }
 
 export interface JsonOutput {

@@ -1,16 +1,10 @@
 // `mcp-hints check` over a monorepo: each file follows its nearest `.mcp-hints.json` (as the editor does), and a
 // package imported by name is read from its source. dist/cli.js in a child process over temp folders.
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
-import { checkJson, HEADER, removeWorkspace, runCli, unannotated, workspace } from './helpers';
+import { describe, test } from 'node:test';
+import { checkJson, HEADER, runCli, unannotated, workspaces } from './helpers';
 
-const dirs: string[] = [];
-function ws(files: Record<string, string>): string {
-  const dir = workspace(files);
-  dirs.push(dir);
-  return dir;
-}
-after(() => dirs.forEach(removeWorkspace));
+const ws = workspaces();
 
 /** The root config makes a missing annotation an error; package `quiet` turns it off and ignores its generated code. */
 const monorepo = {

@@ -1,6 +1,9 @@
 // Monorepos: imports that name a workspace package (npm/yarn `workspaces`, pnpm-workspace.yaml) or a tsconfig path
 // alias are followed to the project's source file, through package.json `exports`/`module`/`main` and from a build
 // output back to its source. Each case is a small workspace written to disk; the main file registers the tools.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { exportTargets, matchPaths, splitPackageSpecifier } from '../../server/src/engine/module-resolution';
 import { lines, runCases, type Case } from './tester';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -64,6 +67,44 @@ const workspacePackages: Case[] = [
       'src/tools.ts': readOnlyTool('ping'),
     },
     tools: [{ name: 'ping', annotations: { readOnlyHint: true, openWorldHint: false } }],
+  },
+];
+
+/** Whole-program discovery across packages: the registering code lives in one package, the tools in another. */
+const acrossPackages: Case[] = [
+  {
+    name: 'a registration helper of a core package, called by name from an app package, registers the app\'s definitions',
+    filename: 'packages/core/src/register.ts',
+    code: lines(
+      'export function registerOne(server, def) {',
+      '  server.registerTool(def.name, { annotations: def.annotations }, async () => ({ content: [] }));',
+      '}',
+    ),
+    files: {
+      'package.json': json({ workspaces: ['packages/*', 'apps/*'] }),
+      'packages/core/package.json': json({ name: '@acme/core', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } }),
+      'packages/core/src/index.ts': 'export { registerOne } from "./register.js";\n',
+      'apps/shop/src/main.ts': lines(
+        'import { registerOne } from "@acme/core";',
+        'registerOne(server, { name: "list_orders", annotations: { readOnlyHint: true } });',
+        'registerOne(server, { name: "cancel_order", annotations: { destructiveHint: true } });',
+      ),
+    },
+    tools: [
+      { name: 'list_orders', annotations: { readOnlyHint: true } },
+      { name: 'cancel_order', annotations: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'a base class of a core package registers each subclass an app package declares',
+    filename: 'packages/core/src/base.ts',
+    code: lines('export class ShopTool {', '  install(server) { server.registerTool(this.name, { annotations: this.annotations }, async () => ({ content: [] })); }', '}'),
+    files: {
+      'pnpm-workspace.yaml': lines('packages:', '  - packages/*', '  - apps/*'),
+      'packages/core/package.json': json({ name: '@acme/core', main: 'dist/base.js' }),
+      'apps/shop/src/orders.ts': lines('import { ShopTool } from "@acme/core";', 'export class ListOrders extends ShopTool {', '  name = "list_orders";', '  annotations = { readOnlyHint: true };', '}'),
+    },
+    tools: [{ name: 'list_orders', annotations: { readOnlyHint: true } }],
   },
 ];
 
@@ -137,5 +178,43 @@ const staysUnresolved: Case[] = [
 ];
 
 runCases('workspace packages imported by name', workspacePackages);
+runCases('whole-program discovery across workspace packages', acrossPackages);
 runCases('tsconfig paths and baseUrl', pathAliases);
 runCases('imports that stay unresolved', staysUnresolved);
+
+// How a specifier is read, on its own: what `exports` and `paths` give for it (the order in which sources are tried).
+describe('package.json exports, tsconfig paths and package names', () => {
+  const exportsCases: [string, unknown, string, string[]][] = [
+    ['a string is the main entry', './dist/index.js', '.', ['./dist/index.js']],
+    ['conditions in the order the package lists them, nested ones flattened', { types: './dist/index.d.ts', import: { node: './dist/node.mjs', default: './dist/index.mjs' }, require: './dist/index.cjs' }, '.', ['./dist/index.d.ts', './dist/node.mjs', './dist/index.mjs', './dist/index.cjs']],
+    ['conditions no tool reads (browser, react-native) are skipped', { browser: './dist/browser.js', default: './dist/index.js' }, '.', ['./dist/index.js']],
+    ['an exact subpath', { '.': './a.js', './tools': './dist/tools/index.js' }, './tools', ['./dist/tools/index.js']],
+    ['the longest `*` pattern fills in the rest', { './*': './dist/*.js', './tools/*': { import: './dist/tools/*.mjs' } }, './tools/users', ['./dist/tools/users.mjs']],
+    ['a subpath `exports` does not list is none', { '.': './index.js' }, './internal', []],
+    ['null excludes a subpath', { './private/*': null }, './private/x', []],
+  ];
+  for (const [name, field, subpath, expected] of exportsCases) {
+    test(`exports: ${name}`, () => assert.deepEqual(exportTargets(field, subpath), expected));
+  }
+
+  const pathsCases: [string, Record<string, string[]>, string, string[]][] = [
+    ['an exact alias', { '@config': ['src/config/index.ts'] }, '@config', ['src/config/index.ts']],
+    ['a `*` alias, every substitution in order', { '@/*': ['src/*', 'generated/*'] }, '@/tools/list', ['src/tools/list', 'generated/tools/list']],
+    ['the longest prefix wins', { '@app/*': ['a/*'], '@app/special/*': ['b/*'] }, '@app/special/x', ['b/x']],
+    ['no alias matches', { '@/*': ['src/*'] }, 'zod', []],
+  ];
+  for (const [name, paths, specifier, expected] of pathsCases) {
+    test(`paths: ${name}`, () => assert.deepEqual(matchPaths(paths, specifier), expected));
+  }
+
+  const names: [string, { name: string | undefined; subpath: string }][] = [
+    ['zod', { name: 'zod', subpath: '.' }],
+    ['@acme/tools', { name: '@acme/tools', subpath: '.' }],
+    ['@acme/tools/users/list', { name: '@acme/tools', subpath: './users/list' }],
+    ['lodash/fp', { name: 'lodash', subpath: './fp' }],
+    ['@broken', { name: undefined, subpath: '.' }],
+  ];
+  for (const [specifier, expected] of names) {
+    test(`package name of ${specifier}`, () => assert.deepEqual(splitPackageSpecifier(specifier), expected));
+  }
+});
