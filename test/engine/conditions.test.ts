@@ -170,6 +170,20 @@ runCases('conditions: filters and allow-lists over definitions', [
     ],
   },
   {
+    name: 'an allow-list chosen by a flag: a name in every list has no condition, a name in one list has',
+    code: lines(
+      SDK,
+      'const full = process.argv.includes("--full");',
+      'const enabled = full ? ["get_item", "delete_item"] : ["get_item"];',
+      'const defs = [{ name: "get_item" }, { name: "delete_item" }, { name: "never_listed" }];',
+      `for (const d of defs.filter((t) => enabled.includes(t.name))) server.tool(d.name, ${cb});`,
+    ),
+    tools: [
+      { name: 'get_item', conditions: [] },
+      { name: 'delete_item', conditions: [{ text: 'enabled.includes(t.name)', via: 'filter', dependsOn: ['argument process.argv'] }] },
+    ],
+  },
+  {
     name: 'a static allow-list: the definitions it leaves out are never reported, the others have no condition',
     code: lines(
       SDK,

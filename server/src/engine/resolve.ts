@@ -270,13 +270,15 @@ export class Evaluator implements BuiltinHost {
     // Two lists of tools behind a run-time switch: every element may be registered.
     if (whenTrue.kind === 'array' && whenFalse.kind === 'array') {
       // An element only one branch lists is there only when the condition chooses that branch.
-      const inTrue = new Set(whenTrue.elements.map((e) => e.node));
-      const inFalse = new Set(whenFalse.elements.map((e) => e.node));
+      // The same definition, or the same literal (a name in two allow-lists), in both branches is there either way.
+      const identity = (e: Value): unknown => (e.kind === 'literal' ? `literal:${String(e.value)}` : e.node);
+      const inTrue = new Set(whenTrue.elements.map(identity));
+      const inFalse = new Set(whenFalse.elements.map(identity));
       const onlyIf = (negated: boolean) => [{ node: expr.condition, sf, negated, via: 'if' as const }];
       const seen = new Set<ts.Node>();
       const elements = [
-        ...whenTrue.elements.map((e) => (inFalse.has(e.node) ? e : keptOnlyWhen(e, onlyIf(false)))),
-        ...whenFalse.elements.map((e) => (inTrue.has(e.node) ? e : keptOnlyWhen(e, onlyIf(true)))),
+        ...whenTrue.elements.map((e) => (inFalse.has(identity(e)) ? e : keptOnlyWhen(e, onlyIf(false)))),
+        ...whenFalse.elements.map((e) => (inTrue.has(identity(e)) ? e : keptOnlyWhen(e, onlyIf(true)))),
       ].filter((element) => !seen.has(element.node) && seen.add(element.node));
       return { kind: 'array', elements, node: expr, sf };
     }
@@ -710,7 +712,10 @@ export class Evaluator implements BuiltinHost {
             // A list of known strings (a static allow-list, a `Set` of names) answers for a known value.
             const sought = expr.arguments[0] && this.evaluate(expr.arguments[0], sf, env);
             if (!sought || sought.kind !== 'literal' || receiver.partial || !receiver.elements.every((e) => e.kind === 'literal')) break;
-            return { kind: 'literal', value: receiver.elements.some((e) => e.kind === 'literal' && e.value === sought.value), node: expr, sf };
+            const matches = receiver.elements.filter((e) => e.kind === 'literal' && e.value === sought.value);
+            // Listed only in a list chosen at run time (`mode ? listA : listB`): the answer is the run time's.
+            if (matches.length > 0 && matches.every((e) => keptConditions(e).length > 0)) break;
+            return { kind: 'literal', value: matches.length > 0, node: expr, sf };
           }
           case 'some':
           case 'every': {
