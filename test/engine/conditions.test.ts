@@ -74,6 +74,20 @@ runCases('conditions: the caller of a registering function', [
     tools: [{ name: 'git_log', conditions: [{ text: 'process.env.ENABLE_GIT', via: 'if', dependsOn: ['env ENABLE_GIT'] }] }],
   },
   {
+    name: 'a function exported through an `export { … }` list, called behind a setting in another file',
+    filename: 'discovery.js',
+    code: lines(`function registerDiscoveryTools(server) { server.tool("search-tools", ${cb}); }`, 'export { registerDiscoveryTools };'),
+    files: {
+      'server.js': lines(
+        'import { registerDiscoveryTools } from "./discovery.js";',
+        'export class App {',
+        '  start(server) { if (this.options.discovery) registerDiscoveryTools(server); }',
+        '}',
+      ),
+    },
+    tools: [{ name: 'search-tools', conditions: [{ text: 'this.options.discovery', dependsOn: ['config this.options.discovery'] }] }],
+  },
+  {
     name: 'a wrapper that checks an allow-list before registering: each definition is checked with its own name',
     code: lines(
       SDK,

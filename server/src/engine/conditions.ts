@@ -163,6 +163,7 @@ function callers(fn: ts.FunctionLikeDeclaration, walk: Walk, depth: number): voi
   if (depth >= MAX_CALLER_DEPTH || ts.isConstructorDeclaration(fn) || ts.isGetAccessor(fn) || ts.isSetAccessor(fn)) return;
   if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && !ts.isVariableDeclaration(fn.parent)) return;
   let sites = walk.evaluator.callSitesOf(fn);
+  if (sites.length === 0) sites = callsFromOtherFiles(fn, walk.evaluator);
   const instance = boundInstance(fn, walk.env);
   if (instance && ts.isMethodDeclaration(fn)) {
     // A base class's method registering `this`: the calls whose receiver may be this very instance.
@@ -215,6 +216,38 @@ function methodCallSites(fn: ts.MethodDeclaration, evaluator: Evaluator): ts.Cal
       if (ts.isCallExpression(node)) {
         const callee = skipOuterExpressions(node.expression);
         if (ts.isPropertyAccessExpression(callee) && callee.name.text === name && callee.expression.kind !== ts.SyntaxKind.ThisKeyword) sites.push(node);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return sites;
+}
+
+/**
+ * Calls of a function in the project files that name it, when its own file never calls it (exported through an
+ * `export { … }` list, which the evaluator's search for wrapper calls does not follow).
+ */
+function callsFromOtherFiles(fn: ts.FunctionLikeDeclaration, evaluator: Evaluator): ts.CallExpression[] {
+  if (!ts.isFunctionDeclaration(fn) || !fn.name) return [];
+  let cache = methodSites.get(evaluator);
+  if (!cache) methodSites.set(evaluator, (cache = new Map()));
+  const cached = cache.get(fn);
+  if (cached) return cached;
+  const name = fn.name.text;
+  const home = fn.getSourceFile();
+  const sites: ts.CallExpression[] = [];
+  cache.set(fn, sites);
+  for (const sf of evaluator.sourceFilesMentioning(name)) {
+    if (sf === home) continue;
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const callee = skipOuterExpressions(node.expression);
+        const called = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+        if (called === name) {
+          const target = evaluator.evaluate(callee, sf);
+          if (target.kind === 'function' && target.node === fn) sites.push(node);
+        }
       }
       ts.forEachChild(node, visit);
     };
