@@ -36,7 +36,7 @@ describe('verify: one tool per status (statuses/server.mjs)', () => {
       Object.fromEntries(output.tools.map((t) => [t.name, t.status])),
       { read_note: 'match', archive_note: 'differs', sync_notes: 'unresolved', plugin_export: 'missing-statically', purge_notes: 'not-listed' },
     );
-    for (const tool of output.tools) assert.deepEqual(Object.keys(tool), ['name', 'status', 'file', 'line', 'static', 'runtime', 'differences']);
+    for (const tool of output.tools) assert.deepEqual(Object.keys(tool), ['name', 'status', 'file', 'line', 'condition', 'static', 'runtime', 'differences']);
 
     const match = byName.get('read_note')!;
     assert.equal(match.file, 'server.mjs');
@@ -56,6 +56,7 @@ describe('verify: one tool per status (statuses/server.mjs)', () => {
     assert.equal(behindFlag.runtime, null);
     assert.equal(behindFlag.static!.destructiveHint, true);
     assert.equal(typeof behindFlag.line, 'number');
+    assert.equal(behindFlag.condition, "process.argv.includes('--admin')");
 
     const fromData = byName.get('plugin_export')!;
     assert.deepEqual([fromData.file, fromData.line, fromData.static], [null, null, null]);
@@ -83,7 +84,8 @@ describe('verify: one tool per status (statuses/server.mjs)', () => {
     assert.match(row('archive_note'), /^differs\s+archive_note\s+server\.mjs:\d+\s+destructiveHint: false → true$/);
     assert.match(row('sync_notes'), /^unresolved\s+sync_notes\s+server\.mjs:\d+\s+readOnlyHint: process\.env\.NOTES_READ_ONLY === '1' → true$/);
     assert.match(row('plugin_export'), /^missing-statically\s+plugin_export\s+sends readOnlyHint: true$/);
-    assert.match(row('purge_notes'), /^not-listed\s+purge_notes\s+server\.mjs:\d+$/);
+    // A tool the run did not list says what its registration waits on.
+    assert.match(row('purge_notes'), /^not-listed\s+purge_notes\s+server\.mjs:\d+\s+when process\.argv\.includes\('--admin'\)$/);
     assert.match(result.stdout, /1 registration in the code has its name computed at run time \(server\.mjs:\d+\)/);
     assert.match(result.stdout, /^notes 1\.2\.3: 5 tools: 1 match, 1 differs, 1 unresolved, 1 missing statically, 1 not listed\.$/m);
   });

@@ -22,6 +22,8 @@ export interface VerifyJson {
     status: VerifyStatus;
     file: string | null;
     line: number | null;
+    /** What the registration waits on (a flag, an environment variable), when it is conditional. */
+    condition: string | null;
     static: ComparedTool['static'];
     runtime: ComparedTool['runtime'];
     differences: { key: ComparedKey; static: unknown; runtime: unknown }[];
@@ -54,6 +56,7 @@ export async function verifyProject(options: VerifyOptions, io: Io): Promise<Ver
       status: t.status,
       file: t.file,
       line: t.line,
+      condition: t.condition ?? null,
       static: t.static,
       runtime: t.runtime,
       differences: t.differences.map((d) => ({ key: d.key, static: d.static, runtime: d.runtime })),
