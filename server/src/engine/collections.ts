@@ -3,6 +3,7 @@
 // What such a field holds is decided by the callers of those methods, so the evaluator reads each fill call once
 // per call site (Evaluator.withMethodFills).
 import ts from 'typescript';
+import { callsIn } from './calls';
 import { propertyNameText, skipOuterExpressions } from './scope';
 import { unknown, type ArrayValue, type Value } from './values';
 
@@ -93,14 +94,10 @@ export function methodName(method: ts.MethodDeclaration): string | undefined {
 /** Calls `<receiver>.<name>(…)` in a file, with the receiver expression (the caller checks what it evaluates to). */
 export function methodCallsIn(sf: ts.SourceFile, name: string): { call: ts.CallExpression; receiver: ts.Expression }[] {
   const out: { call: ts.CallExpression; receiver: ts.Expression }[] = [];
-  if (!sf.text.includes(name)) return out;
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const callee = skipOuterExpressions(node.expression);
-      if (ts.isPropertyAccessExpression(callee) && callee.name.text === name) out.push({ call: node, receiver: callee.expression });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+  for (const { call, name: called, byIdentifier } of callsIn(sf)) {
+    if (called !== name || byIdentifier) continue;
+    const callee = skipOuterExpressions(call.expression) as ts.PropertyAccessExpression;
+    out.push({ call, receiver: callee.expression });
+  }
   return out;
 }
