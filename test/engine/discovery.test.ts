@@ -521,6 +521,34 @@ const registries: Case[] = [
     tools: [{ name: 'keep' }, { name: 'maybe' }],
   },
   {
+    name: 'a constructor filling a field with push reads its own arguments (new Toolbox(extra))',
+    code: lines(
+      'class Toolbox {',
+      '  tools = [];',
+      '  constructor(extra) { this.tools.push({ name: "base_tool", inputSchema: {} }); this.tools.push(extra); }',
+      '  list() { return this.tools; }',
+      '}',
+      'const box = new Toolbox({ name: "extra_tool", inputSchema: {}, annotations: { readOnlyHint: true } });',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: box.list() }));',
+    ),
+    tools: [{ name: 'base_tool' }, { name: 'extra_tool', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a field a method fills only under a condition answers has() for nothing: every definition stays',
+    code: lines(
+      'class Flags {',
+      '  hidden = new Set();',
+      '  hide(name) { if (process.env.HIDE_BETA) this.hidden.add(name); }',
+      '  hides(name) { return this.hidden.has(name); }',
+      '}',
+      'const flags = new Flags();',
+      'flags.hide("beta_tool");',
+      'const defs = [{ name: "beta_tool", inputSchema: {} }, { name: "other_tool", inputSchema: {} }];',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: defs.filter((d) => !flags.hides(d.name)) }));',
+    ),
+    tools: [{ name: 'beta_tool' }, { name: 'other_tool' }],
+  },
+  {
     name: 'only calls on instances of the class fill it: a same-named method of another class adds nothing',
     code: lines(
       'class Registry { entries = []; add(def) { this.entries.push(def); } all() { return this.entries; } }',

@@ -50,20 +50,20 @@ const FILLING_METHODS: Record<string, FillKind> = { push: 'elements', unshift: '
 
 export interface MethodFill {
   /** The method whose body holds the fill; its callers supply the values. */
-  method: ts.MethodDeclaration;
+  method: ts.MethodDeclaration | ts.ConstructorDeclaration;
   call: ts.CallExpression;
   kind: FillKind;
 }
 
 const fillCache = new WeakMap<ts.ClassLikeDeclaration, Map<string, MethodFill[]>>();
 
-/** Calls `this.<field>.push(…)`, `.set(…)`, `.add(…)`, `.unshift(…)` in the instance methods of `cls`, by field name. */
+/** Calls `this.<field>.push(…)`, `.set(…)`, `.add(…)`, `.unshift(…)` in the constructor and instance methods of `cls`, by field name. */
 export function methodFills(cls: ts.ClassLikeDeclaration): Map<string, MethodFill[]> {
   const cached = fillCache.get(cls);
   if (cached) return cached;
   const byField = new Map<string, MethodFill[]>();
   for (const member of cls.members) {
-    if (!ts.isMethodDeclaration(member) || !member.body || member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) continue;
+    if (!(ts.isMethodDeclaration(member) || ts.isConstructorDeclaration(member)) || !member.body || member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) continue;
     const visit = (node: ts.Node): void => {
       // A nested function or class may run at another time, with another `this`.
       if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isClassLike(node)) return;

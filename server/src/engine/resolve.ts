@@ -1060,22 +1060,29 @@ export class Evaluator implements BuiltinHost {
     this.budget = allowance;
     try {
       const elements = [...value.elements];
+      let conditional = false;
       for (const fill of fills) {
-        for (const site of this.methodCallSites(fill.method)) {
-          for (const binding of this.callBindings(fill.method, site)) {
-            const bound = new Map([...env, ...binding]);
-            if (fill.kind === 'pair') {
-              if (!value.keyed || fill.call.arguments.length !== 2) continue;
-              for (const pair of this.expandTogether(fill.call.arguments, fill.sf, bound)) elements.push({ kind: 'array', elements: pair, node: fill.call, sf: fill.sf });
-            } else {
-              if (value.keyed) continue;
-              elements.push(...fill.call.arguments.flatMap((arg) => this.expandValue(arg, fill.sf, bound)));
-            }
-            if (elements.length > MAX_ELEMENTS) return { ...value, elements, partial: 'too many elements to follow' };
+        // A constructor's fills run with the construction's own arguments (bound in `env`); a method's, with each caller's.
+        const method = fill.method;
+        const bindings = ts.isConstructorDeclaration(method)
+          ? [new Map<ts.Node, Value>()]
+          : this.methodCallSites(method).flatMap((site) => this.callBindings(method, site));
+        // Added only on some paths of the method: `has`/`get` cannot answer for certain.
+        if (bindings.length > 0 && method.body && underCondition(fill.call, method.body)) conditional = true;
+        for (const binding of bindings) {
+          const bound = new Map([...env, ...binding]);
+          if (fill.kind === 'pair') {
+            if (!value.keyed || fill.call.arguments.length !== 2) continue;
+            for (const pair of this.expandTogether(fill.call.arguments, fill.sf, bound)) elements.push({ kind: 'array', elements: pair, node: fill.call, sf: fill.sf });
+          } else {
+            if (value.keyed) continue;
+            elements.push(...fill.call.arguments.flatMap((arg) => this.expandValue(arg, fill.sf, bound)));
           }
+          if (elements.length > MAX_ELEMENTS) return { ...value, elements, partial: 'too many elements to follow' };
         }
       }
-      return this.budget < 0 ? { ...value, elements, partial: 'filled by calls too costly to follow' } : { ...value, elements };
+      if (this.budget < 0) return { ...value, elements, partial: 'filled by calls too costly to follow' };
+      return conditional ? { ...value, elements, partial: value.partial ?? 'filled under a condition' } : { ...value, elements };
     } finally {
       this.budget = budgetBefore - (allowance - Math.max(this.budget, 0));
       this.fillingFields.delete(guard);
