@@ -1,6 +1,6 @@
 // The wild corpus measured: for every package, the static reading (`mcp-hints check --format json`) against what
 // the server really answered to `tools/list` (test/corpus/data/wild/runtime), through the same comparison
-// `mcp-hints verify` makes. `npm run corpus` prints the per-package table, the held-out set (data/heldout, chosen
+// `mcp-hints verify` makes. `npm run corpus` prints the per-package table; `npm run corpus -- --heldout` adds the held-out set (data/heldout, chosen
 // 2026-12-01, whose sources nobody reads while building) as a group of its own; wild.test.ts holds the figures.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -147,7 +147,9 @@ function raiseFloors(results: PackageResult[]): void {
 
 if (require.main === module) {
   const verbose = process.argv.includes('--verbose');
-  const measureAll = async () => [...(await measureWild(CORPORA.wild)), ...(await measureWild(CORPORA.heldout))];
+  // The held-out set is measured only when asked (`-- --heldout`): once, by whoever measures at the end of a session.
+  const withHeldOut = process.argv.includes('--heldout');
+  const measureAll = async () => [...(await measureWild(CORPORA.wild)), ...(withHeldOut ? await measureWild(CORPORA.heldout) : [])];
   measureAll().then((results) => {
     console.log(formatTable(results));
     if (process.argv.includes('--raise-floors')) raiseFloors(results);
