@@ -223,6 +223,48 @@ const wrappers: Case[] = [
     ],
   },
   {
+    name: 'a tools/list handler returning a parameter: the list is what the callers pass, through handler middleware',
+    filename: 'handlers.js',
+    code: lines(
+      'import { ListToolsRequestSchema, ListResourcesRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'import { Logging } from "./logging.js";',
+      'export function setupRequestHandlers(server, tools, resources, monitor) {',
+      '  const logging = new Logging();',
+      '  const timed = (handler, category) => async (...args) => { try { const result = await handler(...args); return result; } finally { monitor?.record(category); } };',
+      '  server.setRequestHandler(ListToolsRequestSchema, logging.wrap("ListTools", timed(async () => ({ tools: tools }), "ListTools")));',
+      '  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources }));',
+      '}',
+    ),
+    files: {
+      'logging.js': lines('export class Logging {', '  wrap(label, handler) { return async (request) => { const result = await handler(request); console.log(label); return result; }; }', '}'),
+      'definitions.js': lines(
+        'export function createToolDefinitions() {',
+        '  return [{ name: "navigate", inputSchema: { type: "object" } }, { name: "read_page", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }];',
+        '}',
+      ),
+      'index.js': lines(
+        'import { createToolDefinitions } from "./definitions.js";',
+        'import { setupRequestHandlers } from "./handlers.js";',
+        'const TOOLS = createToolDefinitions();',
+        'setupRequestHandlers(server, TOOLS, [{ name: "console_logs", uri: "console://logs" }]);',
+      ),
+    },
+    tools: [
+      { name: 'navigate', form: 'tools/list', annotations: null },
+      { name: 'read_page', form: 'tools/list', annotations: { readOnlyHint: true } },
+    ],
+  },
+  {
+    name: 'a tools/list handler whose parameter no caller supplies finds nothing (no guess)',
+    filename: 'handlers.js',
+    code: lines(
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'export function setupRequestHandlers(server, tools) { server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools })); }',
+    ),
+    files: { 'index.js': lines('import { setupRequestHandlers } from "./handlers.js";', 'setupRequestHandlers(server, await fetchRemoteTools());') },
+    tools: [],
+  },
+  {
     name: 'a wrapper that is not exported is not searched for in other files',
     code: lines('function reg(server, name) { server.registerTool(name, { annotations: { readOnlyHint: true } }, async () => ({ content: [] })); }', 'reg(s, "here");'),
     files: { 'other.ts': 'reg(s, "elsewhere");\n' },

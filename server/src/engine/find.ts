@@ -123,7 +123,7 @@ function extractExpanded(form: Form, call: ts.CallExpression, method: string, ev
     (env) => ({ raws: form.extract(call, method, ctx, env), env }),
     // A call whose shape is only known once a loop or caller supplies its arguments (`this.tool(t.name, t.description,
     // …)` in a `forEach`) is read again per value, as a call whose name waits on a binder is.
-    ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)),
+    ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)) ?? form.waitsOn?.(call, ctx, env),
   );
   return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env)).flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0, env })));
 }

@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { misplacedHintsIn } from '../annotations';
 import type { AnnotationSlot, MisplacedHints, ToolForm } from '../model';
 import type { Evaluator } from '../resolve';
-import type { Env, ObjectValue, Value } from '../values';
+import type { Binder, Env, ObjectValue, Value } from '../values';
 
 /** One registration as a form sees it, before the shared model is built (tool.ts). */
 export interface RawTool {
@@ -43,6 +43,11 @@ export interface Form {
   methods: readonly string[];
   /** The tools this call registers under `env`, or undefined when the call is a look-alike. */
   extract(call: ts.CallExpression, method: string, ctx: FormContext, env: Env): RawTool[] | undefined;
+  /**
+   * The loop variable or parameter the call's tools wait on when they are not in its arguments (a `tools/list`
+   * handler returning a parameter of the function around it): the call is read again once per value supplied.
+   */
+  waitsOn?(call: ts.CallExpression, ctx: FormContext, env: Env): Binder | undefined;
 }
 
 /**
