@@ -275,6 +275,59 @@ const wrappers: Case[] = [
 // ─── lists and objects built step by step ───
 const collections: Case[] = [
   {
+    name: 'registrations built by a function: a catalogue filtered through placement helpers, pushed as { name, config } and registered by the caller',
+    code: lines(
+      'const defineTool = (config) => config;',
+      'const listIssues = defineTool({ name: "list_issues", annotations: { readOnlyHint: true, openWorldHint: true } });',
+      'const updateIssue = defineTool({ name: "update_issue", annotations: { destructiveHint: true } });',
+      'const getDoc = defineTool({ name: "get_doc", annotations: { readOnlyHint: true } });',
+      'const catalog = { list_issues: listIssues, update_issue: updateIssue, get_doc: getDoc };',
+      'const TOP_LEVEL = new Set(["list_issues", "update_issue"]);',
+      'function placementOf({ key, useDefaultPolicy }) {',
+      '  if (useDefaultPolicy) return { isTopLevel: TOP_LEVEL.has(key) };',
+      '  return { isTopLevel: true };',
+      '}',
+      'function availableTools({ tools, useDefaultPolicy }) {',
+      '  const available = [];',
+      '  for (const [key, tool] of Object.entries(tools)) available.push({ key, tool, ...placementOf({ key, useDefaultPolicy }) });',
+      '  return available;',
+      '}',
+      'function configure({ tools: customTools }) {',
+      '  const registrations = [];',
+      '  const registry = customTools ?? catalog;',
+      '  const toRegister = availableTools({ tools: registry, useDefaultPolicy: !customTools }).filter(({ isTopLevel }) => isTopLevel);',
+      '  for (const { tool } of toRegister) registrations.push({ name: tool.name, config: { annotations: tool.annotations }, handler: async () => ({ content: [] }) });',
+      '  return registrations;',
+      '}',
+      'export function buildServer({ tools: customTools }) {',
+      '  const server = new McpServer({ name: "x", version: "1" });',
+      '  for (const { name, config, handler } of configure({ tools: customTools })) server.registerTool(name, config, handler);',
+      '  return server;',
+      '}',
+      'buildServer({});',
+    ),
+    tools: [
+      { name: 'list_issues', annotations: { readOnlyHint: true, openWorldHint: true } },
+      { name: 'update_issue', annotations: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'the same builder handed a custom list by its only caller registers that list, not the catalogue',
+    code: lines(
+      'const catalog = { a: { name: "from_catalog", annotations: { readOnlyHint: true } } };',
+      'function configure({ tools: customTools }) {',
+      '  const registrations = [];',
+      '  for (const tool of Object.values(customTools ?? catalog)) registrations.push({ name: tool.name, config: { annotations: tool.annotations } });',
+      '  return registrations;',
+      '}',
+      'function buildServer({ tools }) {',
+      '  for (const { name, config } of configure({ tools })) server.registerTool(name, config, async () => ({ content: [] }));',
+      '}',
+      'buildServer({ tools: { b: { name: "custom_only", annotations: { destructiveHint: true } } } });',
+    ),
+    tools: [{ name: 'custom_only', annotations: { destructiveHint: true } }],
+  },
+  {
     name: 'a list reassigned through filters and a run-time choice: every list it may hold',
     code: lines(
       'const all = [{ name: "read_a", inputSchema: {} }, { name: "write_b", inputSchema: {} }];',
@@ -719,6 +772,15 @@ const lookAlikes: Case[] = [
   {
     name: 'OpenAI function schemas in a filtered list are not tools',
     code: lines('const functions = [{ name: "get_weather", parameters: {} }];', 'const enabled = functions.filter((f) => f.name !== "x");', 'openai.chat.completions.create({ tools: enabled.map((f) => ({ type: "function", function: f })) });'),
+    tools: [],
+  },
+  {
+    name: 'definitions pushed in a loop by a builder and handed to an LLM client, never to a server, are not tools',
+    code: lines(
+      'const catalog = { a: { name: "get_weather", description: "w" } };',
+      'function toFunctions(defs) { const out = []; for (const d of Object.values(defs)) out.push({ name: d.name, parameters: {} }); return out; }',
+      'await openai.chat.completions.create({ functions: toFunctions(catalog) });',
+    ),
     tools: [],
   },
   {

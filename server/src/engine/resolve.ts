@@ -494,7 +494,7 @@ export class Evaluator implements BuiltinHost {
         continue;
       }
       for (const arg of push.arguments) {
-        const pushed = this.expandValue(arg, sf, env);
+        const pushed = this.expandPushed(arg, push, sf, env);
         for (const element of pushed) {
           if (ts.isSpreadElement(arg)) {
             if (element.kind === 'array') elements.push(...element.elements);
@@ -605,6 +605,15 @@ export class Evaluator implements BuiltinHost {
     return expandEnvs(this, env, (e) => this.evaluate(inner, sf, e), (value) => (value.kind === 'unknown' ? value.binder : undefined));
   }
 
+  /**
+   * A pushed value, one per element of the loops around the push, also when the loop variable is read inside an
+   * object literal (`for (const tool of list) out.push({ name: tool.name, config })`).
+   */
+  private expandPushed(expr: ts.Expression, push: ts.CallExpression, sf: ts.SourceFile, env: Env): Value[] {
+    const inner = ts.isSpreadElement(expr) ? expr.expression : expr;
+    return expandEnvs(this, env, (e) => this.evaluate(inner, sf, e), (value) => (value.kind === 'unknown' ? value.binder : binderInLiteral(value, push, 2, false)));
+  }
+
   /** Evaluates several expressions under one binding per loop element, so `set(d.name, d)` pairs each key with its own value. */
   expandTogether(exprs: readonly ts.Expression[], sf: ts.SourceFile, env: Env): Value[][] {
     const needs = (values: Value[]) => values.find((v): v is Value & { kind: 'unknown' } => v.kind === 'unknown' && !!v.binder)?.binder;
@@ -678,6 +687,10 @@ export class Evaluator implements BuiltinHost {
             };
           }
           if (method === 'freeze') return target;
+        }
+        // `Object.values(registry)` of a parameter: known once a caller supplies it.
+        if (target.kind === 'unknown' && target.binder && (method === 'values' || method === 'keys' || method === 'entries')) {
+          return unknown(expr, sf, target.reason, target.binder);
         }
         if (method === 'assign' && target.kind === 'object') {
           return this.objectAssign(expr, sf, env);
@@ -1216,6 +1229,16 @@ export class Evaluator implements BuiltinHost {
     return unknown(decl, sf, 'a value that depends on which `return` runs');
   }
 
+  /**
+   * With several returns, the one that runs when the `if`s before it are decided by the arguments
+   * (`if (useDefaults) return { visible: isListed(key) }; return { visible: true }`).
+   */
+  private decidedReturn(decl: ts.FunctionLikeDeclaration, sf: ts.SourceFile, env: Env): Value | undefined {
+    if (!decl.body || !ts.isBlock(decl.body) || returnStatementsIn(decl.body).length < 2) return undefined;
+    const chosen = this.selectedReturn(decl.body.statements, sf, env);
+    return chosen && chosen !== 'unknown' && chosen.expression ? this.evaluate(chosen.expression, sf, env) : undefined;
+  }
+
   /** The `return` that runs, following `if`s whose condition is known; 'unknown' when a run-time condition decides. */
   private selectedReturn(statements: readonly ts.Statement[], sf: ts.SourceFile, env: Env): ts.ReturnStatement | 'unknown' | undefined {
     for (const statement of statements) {
@@ -1311,7 +1334,7 @@ export class Evaluator implements BuiltinHost {
     try {
       const returned = returnExpression(decl);
       if (!returned) return unknown(site, siteSf, `the result of a function with no single return value`);
-      return this.literalReturn(decl, fn.sf, env) ?? this.evaluate(returned, fn.sf, env);
+      return this.literalReturn(decl, fn.sf, env) ?? this.decidedReturn(decl, fn.sf, env) ?? this.evaluate(returned, fn.sf, env);
     } finally {
       this.inProgress.delete(decl);
     }
@@ -1717,6 +1740,37 @@ function mayHoldName(expr: ts.Expression, names: ReadonlySet<string>): boolean {
   return !!initializer && ts.isObjectLiteralExpression(skipOuterExpressions(initializer)) && holds(skipOuterExpressions(initializer) as ts.ObjectLiteralExpression);
 }
 
+/**
+ * A binder that a member of an object literal written at `site` waits on, declared around `site`: a loop variable or
+ * callback parameter (`for (const tool of list) out.push({ name: tool.name })`), and, with `parameters`, a parameter
+ * of any function around it (`configure({ tools: customTools ?? defaults })` inside `build({ tools: customTools })`).
+ */
+function binderInLiteral(value: Value, site: ts.Node, depth: number, parameters: boolean): import('./values').Binder | undefined {
+  if (value.kind === 'unknown') return value.binder && isBinderAround(value.binder, site, parameters) ? value.binder : undefined;
+  if (value.kind !== 'object' || depth === 0 || !ts.isObjectLiteralExpression(value.node) || !isWithin(value.node, site)) return undefined;
+  for (const property of value.properties.values()) {
+    // Members spread in from elsewhere are not evaluated here (they may be lazy and costly).
+    if (!isWithin(property.node, site)) continue;
+    const binder = binderInLiteral(property.value, site, depth - 1, parameters);
+    if (binder) return binder;
+  }
+  return undefined;
+}
+
+function isBinderAround(binder: import('./values').Binder, node: ts.Node, parameters: boolean): boolean {
+  const { declaration } = binder;
+  if (ts.isVariableDeclaration(declaration)) {
+    const loop = declaration.parent.parent;
+    return (ts.isForOfStatement(loop) || ts.isForInStatement(loop)) && isWithin(node, loop.statement);
+  }
+  if (ts.isParameter(declaration)) {
+    const fn = declaration.parent;
+    const isCallback = ts.isCallExpression(fn.parent) && fn.parent.arguments.includes(fn as ts.Expression);
+    return (parameters || isCallback) && isWithin(node, fn);
+  }
+  return false;
+}
+
 function isWithin(node: ts.Node, container: ts.Node): boolean {
   return node.getSourceFile() === container.getSourceFile() && node.pos >= container.pos && node.end <= container.end;
 }
@@ -1907,6 +1961,7 @@ export function expandEnvs<T>(
 ): T[] {
   const results: T[] = [];
   const queue: Env[] = [env];
+  const waitedOn = new Set<ts.Node>();
   let runs = 0;
   while (queue.length > 0) {
     const current = queue.shift()!;
@@ -1922,17 +1977,34 @@ export function expandEnvs<T>(
       // Nothing supplies this one (a parameter with no call in sight): settle it as unknown and read again, since
       // another loop or parameter the result waits on may still be supplied.
       const next = new Map(current);
-      next.set(binder.declaration, unknown(binder.declaration, binder.sf, settledReason(binder)));
+      // A loop over a parameter of an outer function waits on that parameter's callers: the settled value names it,
+      // so that the caller that asked can supply it and read again.
+      const outer = iteratedBinder(evaluator, binder, current);
+      next.set(binder.declaration, unknown(binder.declaration, binder.sf, settledReason(binder), outer && !current.has(outer.declaration) ? outer : undefined));
       queue.push(next);
       continue;
     }
+    // A binder asked for after others were bound (a loop over what a function returns, whose list waits on the
+    // caller's parameter) is bound first and the others read again: their values were computed without it.
+    const restart = ts.isParameter(binder.declaration) && current.size > env.size && !waitedOn.has(binder.declaration);
+    waitedOn.add(binder.declaration);
     for (const binding of bindings) {
-      const next = new Map(current);
+      const next = new Map(restart ? env : current);
       for (const [declaration, value] of binding) next.set(declaration, value);
       queue.push(next);
     }
   }
   return results;
+}
+
+/** The binder that the list a loop variable iterates waits on (`for (const t of Object.values(registry))`, `registry` a parameter). */
+function iteratedBinder(evaluator: Evaluator, binder: import('./values').Binder, env: Env): import('./values').Binder | undefined {
+  const { declaration, sf } = binder;
+  if (!ts.isVariableDeclaration(declaration)) return undefined;
+  const loop = declaration.parent.parent;
+  if (!ts.isForOfStatement(loop) && !ts.isForInStatement(loop)) return undefined;
+  const iterated = evaluator.evaluate(loop.expression, sf, env);
+  return iterated.kind === 'unknown' ? iterated.binder : undefined;
 }
 
 function settledReason(binder: import('./values').Binder): string {
@@ -1970,7 +2042,13 @@ function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, _
             ? unknown(arg, sf, 'a spread argument')
             : evaluator.evaluate(arg, sf, env),
       );
-    const needs = (values: Value[]) => values.find((v): v is Value & { kind: 'unknown' } => v.kind === 'unknown' && !!v.binder)?.binder;
+    const needs = (values: Value[]) => {
+      for (const value of values) {
+        const binder = value.kind === 'unknown' ? value.binder : binderInLiteral(value, site, 2, true);
+        if (binder) return binder;
+      }
+      return undefined;
+    };
     for (const values of expandEnvs(evaluator, EMPTY_ENV, evaluateArgs, needs)) {
       out.push(new Map(parameters.map((parameter, j) => [parameter, values[j]] as [ts.Node, Value])));
       if (out.length > MAX_ELEMENTS) return out;
@@ -2018,10 +2096,17 @@ export function binderCandidates(evaluator: Evaluator, binder: import('./values'
   for (const site of sites) {
     const arg = site.arguments[index];
     if (!arg) continue;
-    values.push(...evaluator.expandValue(arg, site.getSourceFile(), EMPTY_ENV));
+    values.push(...expandArgument(evaluator, arg, site));
     if (values.length > MAX_ELEMENTS) break;
   }
   return values;
+}
+
+/** An argument at a call site, one value per value of what it waits on, also inside an object literal (`f({ tools })`). */
+function expandArgument(evaluator: Evaluator, arg: ts.Expression, site: ts.CallExpression): Value[] {
+  const inner = ts.isSpreadElement(arg) ? arg.expression : arg;
+  const sf = site.getSourceFile();
+  return expandEnvs(evaluator, EMPTY_ENV, (env) => evaluator.evaluate(inner, sf, env), (value) => (value.kind === 'unknown' ? value.binder : binderInLiteral(value, site, 2, true)));
 }
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'find']);
