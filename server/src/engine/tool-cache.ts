@@ -48,6 +48,8 @@ interface FileState {
   statements: Set<ts.Statement>;
   entries: Map<ts.Statement, Entry>;
   dependencies: string[];
+  /** How many statements declare each name (see namesDeclaredIn); counted when first needed, then kept up to date. */
+  declared?: Map<string, number>;
 }
 
 export class ToolCache {
@@ -65,9 +67,12 @@ export class ToolCache {
   /** The reuse plan for analysing `sf` now: which statements' results carry over, moved to their new place. */
   begin(sf: ts.SourceFile): ToolReuse {
     const previous = this.files.get(sf.fileName);
+    // Taken out until finish: reusable() updates its counts for this text.
+    this.files.delete(sf.fileName);
     const facts = fileFacts(sf.text, sf.fileName);
     const change = previous ? textChangeRange(previous.text, sf.text) : undefined;
-    return new ToolReuse(sf, facts, previous && change !== undefined && reusable(previous, sf, change, facts) ? { previous, change } : undefined);
+    const declared = previous && change !== undefined ? reusable(previous, sf, change, facts) : undefined;
+    return new ToolReuse(sf, facts, previous && declared ? { previous, change: change ?? null, declared } : undefined);
   }
 
   /** Keep what this analysis computed and reused, for the next one. */
@@ -79,6 +84,7 @@ export class ToolCache {
       statements: new Set(sf.statements),
       entries: session.entries,
       dependencies: [...new Set([...dependencies, ...(session.previous?.dependencies ?? [])])],
+      declared: session.declared,
     });
   }
 }
@@ -92,13 +98,15 @@ export class ToolReuse {
   private variables: string[] | undefined;
 
   readonly previous: FileState | undefined;
+  readonly declared: Map<string, number> | undefined;
 
   constructor(
     readonly sf: ts.SourceFile,
     readonly facts: string,
-    last: { previous: FileState; change: ts.TextChangeRange | null } | undefined,
+    last: { previous: FileState; change: ts.TextChangeRange | null; declared: Map<string, number> } | undefined,
   ) {
     this.previous = last?.previous;
+    this.declared = last?.declared;
     const change = last?.change;
     if (last) this.shift = change ? { start: change.span.start, end: ts.textSpanEnd(change.span), delta: change.newLength - change.span.length } : { start: 0, end: 0, delta: 0 };
   }
@@ -171,33 +179,42 @@ function ownResult(tool: Tool, cached: Tool | undefined): boolean {
   return !!cached && !tool.expanded && tool.id === cached.id && !tool.declared?.sharedLoc;
 }
 
-/** Whether the last state's entries can be used for `sf`: every statement the edit made or removed is isolated. */
-function reusable(previous: FileState, sf: ts.SourceFile, change: ts.TextChangeRange | null, facts: string): boolean {
-  if (!change) return true;
+/**
+ * Whether the last state's entries can be used for `sf` (every statement the edit made or removed is isolated):
+ * then the counts of declared names for `sf`, else undefined.
+ */
+function reusable(previous: FileState, sf: ts.SourceFile, change: ts.TextChangeRange | null, facts: string): Map<string, number> | undefined {
+  const no = undefined;
+  if (!change) return (previous.declared ??= countDeclared(previous.statements));
   const before = previous.text.slice(change.span.start, ts.textSpanEnd(change.span));
   const after = sf.text.slice(change.span.start, change.span.start + change.newLength);
-  if (lineBreaks(before) !== lineBreaks(after)) return false;
-  if (facts !== previous.facts) return false;
+  if (lineBreaks(before) !== lineBreaks(after)) return no;
+  if (facts !== previous.facts) return no;
   const current = new Set(sf.statements);
   const added = sf.statements.filter((statement) => !previous.statements.has(statement));
   const removed = [...previous.statements].filter((statement) => !current.has(statement));
   const removedShapes = removed.map((statement) => previous.entries.get(statement)?.shape);
-  if (removedShapes.some((shape) => !shape)) return false;
+  if (removedShapes.some((shape) => !shape)) return no;
   const variables = moduleVariables(sf);
   const addedShapes = added.map((statement) => isolatedShape(statement, sf, variables));
-  if (addedShapes.some((shape) => !shape)) return false;
+  if (addedShapes.some((shape) => !shape)) return no;
   const shapes = [...removedShapes, ...addedShapes] as StatementShape[];
   // Called names must not name anything the file declares or imports (call sites are searched by name).
-  const callees = new Set(shapes.flatMap((shape) => shape.callees));
-  if (callees.size > 0 && declaresAny(sf, callees, new Set(added))) return false;
+  const declared = (previous.declared ??= countDeclared(previous.statements));
+  for (const callee of new Set(shapes.flatMap((shape) => shape.callees))) {
+    const outside = (declared.get(callee) ?? 0) - removed.filter((statement) => namesDeclaredIn(statement).has(callee)).length;
+    if (outside > 0) return no;
+  }
   // Each module variable's name occurs as often in the removed statements as in the new ones.
   for (const name of variables) {
     const count = (list: (StatementShape | undefined)[]) => list.reduce((sum, shape) => sum + (shape?.mentions.get(name) ?? NaN), 0);
     const was = count(removedShapes);
     const is = count(addedShapes);
-    if (!(was === is)) return false;
+    if (!(was === is)) return no;
   }
-  return true;
+  for (const statement of removed) for (const name of namesDeclaredIn(statement)) declared.set(name, declared.get(name)! - 1);
+  for (const statement of added) for (const name of namesDeclaredIn(statement)) declared.set(name, (declared.get(name) ?? 0) + 1);
+  return declared;
 }
 
 function lineBreaks(text: string): number {
@@ -281,21 +298,21 @@ function callNames(node: ts.Node): string[] {
   return [...out];
 }
 
-/** Names the file declares (functions, methods, classes, variables, properties, imports) outside `except`. */
-const declaredNames = new WeakMap<ts.Statement, Set<string>>();
-
-function declaresAny(sf: ts.SourceFile, names: ReadonlySet<string>, except: ReadonlySet<ts.Statement>): boolean {
-  for (const statement of sf.statements) {
-    if (except.has(statement)) continue;
-    let declared = declaredNames.get(statement);
-    if (!declared) declaredNames.set(statement, (declared = namesDeclaredIn(statement)));
-    for (const name of names) if (declared.has(name)) return true;
-  }
-  return false;
+/** Name → how many of `statements` declare it. */
+function countDeclared(statements: Iterable<ts.Statement>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const statement of statements) for (const name of namesDeclaredIn(statement)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return counts;
 }
 
+const declaredNames = new WeakMap<ts.Statement, Set<string>>();
+
+/** Names a statement declares anywhere inside (functions, methods, classes, variables, properties, imports). */
 function namesDeclaredIn(statement: ts.Statement): Set<string> {
+  const known = declaredNames.get(statement);
+  if (known) return known;
   const out = new Set<string>();
+  declaredNames.set(statement, out);
   const visit = (node: ts.Node): void => {
     const name = (node as { name?: ts.Node }).name;
     if (name && (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isPrivateIdentifier(name)) && isDeclarationOfName(node)) out.add(name.text);
