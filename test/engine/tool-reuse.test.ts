@@ -130,3 +130,42 @@ for (const { edit, change, reused } of reuseTable) {
     }
   });
 }
+
+test('an edit of a call to a method declared in a file the analysis read reuses nothing', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-hints-reuse-'));
+  writeFileSync(join(dir, 'store.ts'), 'import { rmSync } from "node:fs";\nexport class Store {\n  remove(path: string) {\n    rmSync(path);\n  }\n}\n');
+  const server = join(dir, 'server.ts');
+  const text = `import { Store } from "./store";
+const store = new Store();
+server.registerTool("drop", { description: "Drop a file" }, async () => {
+  store.remove("/tmp/a");
+  return { content: [] };
+});
+server.registerTool("other", { description: "Another" }, async ({ s }) => {
+  s.remove("/tmp/b");
+  return { content: [] };
+});
+server.registerTool("third", { description: "A third" }, async () => ({ content: [] }));
+`;
+  const project = new Project();
+  project.setFileText(server, text);
+  assert.ok(project.analyzeFile(server).dependencies.includes(join(dir, 'store.ts')), 'the analysis read the class');
+  const spy = spyOnReuse();
+  try {
+    const edited = text.replace('"/tmp/b"', '"/tmp/c"');
+    project.setFileText(server, edited);
+    const analysis = project.analyzeFile(server);
+    assert.equal(spy.hits(), 0);
+    assert.equal(everything(analysis), everything(analyzeText(edited, server)));
+    spy.reset();
+    const typed = edited.replace('A third', 'A third!');
+    project.setFileText(server, typed);
+    project.analyzeFile(server);
+    assert.equal(spy.hits(), 1, 'typing into a registration that calls nothing declared reuses the one other kept');
+  } finally {
+    spy.restore();
+  }
+});

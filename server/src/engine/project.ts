@@ -311,7 +311,7 @@ export class Project {
     }
     const dependencies = new Set<string>();
     // Only an editor's buffers are re-analysed after small edits; a file read from the host is analysed once.
-    const reuse = this.buffers.has(path) ? this.toolCache.begin(sourceFile) : undefined;
+    const reuse = this.buffers.has(path) ? this.toolCache.begin(sourceFile, (file) => this.getSourceFile(file)) : undefined;
     const tools: Tool[] = findTools(this, sourceFile, dependencies, reuse);
     // Rules read other files too (handlers and helpers for evidence): they are dependencies as much as imports are.
     const ruleFindings = runRules(

@@ -65,13 +65,13 @@ export class ToolCache {
   }
 
   /** The reuse plan for analysing `sf` now: which statements' results carry over, moved to their new place. */
-  begin(sf: ts.SourceFile): ToolReuse {
+  begin(sf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined): ToolReuse {
     const previous = this.files.get(sf.fileName);
     // Taken out until finish: reusable() updates its counts for this text.
     this.files.delete(sf.fileName);
     const facts = fileFacts(sf.text, sf.fileName);
     const change = previous ? textChangeRange(previous.text, sf.text) : undefined;
-    const declared = previous && change !== undefined ? reusable(previous, sf, change, facts) : undefined;
+    const declared = previous && change !== undefined ? reusable(previous, sf, change, facts, sourceFileOf) : undefined;
     return new ToolReuse(sf, facts, previous && declared ? { previous, change: change ?? null, declared } : undefined);
   }
 
@@ -183,7 +183,13 @@ function ownResult(tool: Tool, cached: Tool | undefined): boolean {
  * Whether the last state's entries can be used for `sf` (every statement the edit made or removed is isolated):
  * then the counts of declared names for `sf`, else undefined.
  */
-function reusable(previous: FileState, sf: ts.SourceFile, change: ts.TextChangeRange | null, facts: string): Map<string, number> | undefined {
+function reusable(
+  previous: FileState,
+  sf: ts.SourceFile,
+  change: ts.TextChangeRange | null,
+  facts: string,
+  sourceFileOf: (file: string) => ts.SourceFile | undefined,
+): Map<string, number> | undefined {
   const no = undefined;
   if (!change) return (previous.declared ??= countDeclared(previous.statements));
   const before = previous.text.slice(change.span.start, ts.textSpanEnd(change.span));
@@ -200,10 +206,12 @@ function reusable(previous: FileState, sf: ts.SourceFile, change: ts.TextChangeR
   if (addedShapes.some((shape) => !shape)) return no;
   const shapes = [...removedShapes, ...addedShapes] as StatementShape[];
   // Called names must not name anything the file declares or imports (call sites are searched by name).
+  // Nor anything a file the analysis read declares (a method there whose call sites here bind its parameters).
   const declared = (previous.declared ??= countDeclared(previous.statements));
+  const elsewhere = previous.dependencies.map((file) => sourceFileOf(file));
   for (const callee of new Set(shapes.flatMap((shape) => shape.callees))) {
     const outside = (declared.get(callee) ?? 0) - removed.filter((statement) => namesDeclaredIn(statement).has(callee)).length;
-    if (outside > 0) return no;
+    if (outside > 0 || elsewhere.some((other) => !other || other.statements.some((statement) => namesDeclaredIn(statement).has(callee)))) return no;
   }
   // Each module variable's name occurs as often in the removed statements as in the new ones.
   for (const name of variables) {
