@@ -169,3 +169,25 @@ server.registerTool("third", { description: "A third" }, async () => ({ content:
     spy.restore();
   }
 });
+
+test('the full re-parse every FULL_PARSE_EVERY versions still reuses the statements whose text is unchanged', async () => {
+  const { FULL_PARSE_EVERY } = await import('../../server/src/engine/incremental');
+  const path = '/virtual/tool-reuse-full.ts';
+  const project = new Project();
+  project.setFileText(path, base);
+  project.analyzeFile(path);
+  const spy = spyOnReuse();
+  try {
+    let text = base;
+    for (let edit = 0; edit < FULL_PARSE_EVERY + 2; edit++) {
+      text = text.replace('Count the notes', 'Count the notes!');
+      spy.reset();
+      project.setFileText(path, text);
+      const analysis = project.analyzeFile(path);
+      assert.equal(spy.hits(), 4, `edit ${edit + 1}`);
+      assert.equal(everything(analysis), everything(analyzeText(text, path)), `edit ${edit + 1}`);
+    }
+  } finally {
+    spy.restore();
+  }
+});

@@ -45,7 +45,10 @@ interface StatementShape {
 interface FileState {
   text: string;
   facts: string;
-  statements: Set<ts.Statement>;
+  /** Each top-level statement → its index in `starts` and `ends`, where it was when this state was kept. */
+  statements: Map<ts.Statement, number>;
+  starts: Int32Array;
+  ends: Int32Array;
   entries: Map<ts.Statement, Entry>;
   dependencies: string[];
   /** How many statements declare each name (see namesDeclaredIn); counted when first needed, then kept up to date. */
@@ -71,8 +74,8 @@ export class ToolCache {
     this.files.delete(sf.fileName);
     const facts = fileFacts(sf.text, sf.fileName);
     const change = previous ? textChangeRange(previous.text, sf.text) : undefined;
-    const declared = previous && change !== undefined ? reusable(previous, sf, change, facts, sourceFileOf) : undefined;
-    return new ToolReuse(sf, facts, previous && declared ? { previous, change: change ?? null, declared } : undefined);
+    const plan = previous && change !== undefined ? reusable(previous, sf, change, facts, sourceFileOf) : undefined;
+    return new ToolReuse(sf, facts, previous && plan ? { previous, change: change ?? null, ...plan } : undefined);
   }
 
   /** Keep what this analysis computed and reused, for the next one. */
@@ -81,7 +84,9 @@ export class ToolCache {
     this.files.set(sf.fileName, {
       text: sf.text,
       facts: session.facts,
-      statements: new Set(sf.statements),
+      statements: new Map(sf.statements.map((statement, index) => [statement, index])),
+      starts: Int32Array.from(sf.statements, (statement) => statement.pos),
+      ends: Int32Array.from(sf.statements, (statement) => statement.end),
       entries: session.entries,
       dependencies: [...new Set([...dependencies, ...(session.previous?.dependencies ?? [])])],
       declared: session.declared,
@@ -99,14 +104,17 @@ export class ToolReuse {
 
   readonly previous: FileState | undefined;
   readonly declared: Map<string, number> | undefined;
+  /** A statement the parser made anew over unchanged text → the previous one with that text. */
+  private readonly alias: Map<ts.Statement, ts.Statement> | undefined;
 
   constructor(
     readonly sf: ts.SourceFile,
     readonly facts: string,
-    last: { previous: FileState; change: ts.TextChangeRange | null; declared: Map<string, number> } | undefined,
+    last: { previous: FileState; change: ts.TextChangeRange | null; declared: Map<string, number>; alias: Map<ts.Statement, ts.Statement> } | undefined,
   ) {
     this.previous = last?.previous;
     this.declared = last?.declared;
+    this.alias = last?.alias;
     const change = last?.change;
     if (last) this.shift = change ? { start: change.span.start, end: ts.textSpanEnd(change.span), delta: change.newLength - change.span.length } : { start: 0, end: 0, delta: 0 };
   }
@@ -118,7 +126,7 @@ export class ToolReuse {
 
   /** The tools `statement` registered last time, moved to where they are now; undefined to compute them. */
   reuse(statement: ts.Statement): Tool[] | undefined {
-    const entry = this.previous?.entries.get(statement);
+    const entry = this.previous?.entries.get(this.alias?.get(statement) ?? statement);
     if (!entry || !this.shift) return undefined;
     // A statement inside the edited span may have moved by another amount (two edits between analyses).
     const { start, end, delta } = this.shift;
@@ -189,16 +197,35 @@ function reusable(
   change: ts.TextChangeRange | null,
   facts: string,
   sourceFileOf: (file: string) => ts.SourceFile | undefined,
-): Map<string, number> | undefined {
+): { declared: Map<string, number>; alias: Map<ts.Statement, ts.Statement> } | undefined {
   const no = undefined;
-  if (!change) return (previous.declared ??= countDeclared(previous.statements));
+  const alias = new Map<ts.Statement, ts.Statement>();
+  if (!change) return previous.statements.size === sf.statements.length && sf.statements.every((statement) => previous.statements.has(statement)) ? { declared: (previous.declared ??= countDeclared(previous.statements.keys())), alias } : no;
   const before = previous.text.slice(change.span.start, ts.textSpanEnd(change.span));
   const after = sf.text.slice(change.span.start, change.span.start + change.newLength);
   if (lineBreaks(before) !== lineBreaks(after)) return no;
   if (facts !== previous.facts) return no;
+  // Statements the parser made anew (all of them after a full parse) over text the edit left alone are the same
+  // statements: matched by place and text with the previous ones.
   const current = new Set(sf.statements);
-  const added = sf.statements.filter((statement) => !previous.statements.has(statement));
-  const removed = [...previous.statements].filter((statement) => !current.has(statement));
+  const unmatched = new Map<string, ts.Statement>();
+  for (const [statement, index] of previous.statements) if (!current.has(statement)) unmatched.set(`${previous.starts[index]}:${previous.ends[index]}`, statement);
+  const start = change.span.start;
+  const delta = change.newLength - change.span.length;
+  const added: ts.Statement[] = [];
+  for (const statement of sf.statements) {
+    if (previous.statements.has(statement)) continue;
+    const before = statement.end <= start;
+    const after = statement.pos >= start + change.newLength;
+    const key = before ? `${statement.pos}:${statement.end}` : after ? `${statement.pos - delta}:${statement.end - delta}` : undefined;
+    const old = key === undefined ? undefined : unmatched.get(key);
+    const oldPos = before ? statement.pos : statement.pos - delta;
+    if (old && key && previous.text.slice(oldPos, oldPos + statement.end - statement.pos) === sf.text.slice(statement.pos, statement.end)) {
+      alias.set(statement, old);
+      unmatched.delete(key);
+    } else added.push(statement);
+  }
+  const removed = [...unmatched.values()];
   const removedShapes = removed.map((statement) => previous.entries.get(statement)?.shape);
   if (removedShapes.some((shape) => !shape)) return no;
   const variables = moduleVariables(sf);
@@ -207,7 +234,7 @@ function reusable(
   const shapes = [...removedShapes, ...addedShapes] as StatementShape[];
   // Called names must not name anything the file declares or imports (call sites are searched by name).
   // Nor anything a file the analysis read declares (a method there whose call sites here bind its parameters).
-  const declared = (previous.declared ??= countDeclared(previous.statements));
+  const declared = (previous.declared ??= countDeclared(previous.statements.keys()));
   const elsewhere = previous.dependencies.map((file) => sourceFileOf(file));
   for (const callee of new Set(shapes.flatMap((shape) => shape.callees))) {
     const outside = (declared.get(callee) ?? 0) - removed.filter((statement) => namesDeclaredIn(statement).has(callee)).length;
@@ -222,7 +249,7 @@ function reusable(
   }
   for (const statement of removed) for (const name of namesDeclaredIn(statement)) declared.set(name, declared.get(name)! - 1);
   for (const statement of added) for (const name of namesDeclaredIn(statement)) declared.set(name, (declared.get(name) ?? 0) + 1);
-  return declared;
+  return { declared, alias };
 }
 
 function lineBreaks(text: string): number {
