@@ -142,7 +142,9 @@ export class ToolReuse {
     let kept: Entry;
     try {
       moved = entry.tools.map((tool) => relocate(tool, this.sf.fileName, move));
-      kept = { ...entry, pos: statement.pos, tools: entry.tools.map((tool) => relocate(tool, this.sf.fileName, move)), reports: entry.reports.map((byRule) => byRule && relocate(byRule, this.sf.fileName, move)) };
+      // The analysis only ever replaces a tool's own properties (shared-annotations.ts): a shallow copy keeps the
+      // entry apart from it; what is nested is never changed in place.
+      kept = { ...entry, pos: statement.pos, tools: moved.map((tool) => ({ ...tool })), reports: entry.reports.map((byRule) => byRule && relocate(byRule, this.sf.fileName, move)) };
     } catch {
       return undefined;
     }
@@ -164,8 +166,8 @@ export class ToolReuse {
   reports(tool: Tool, ruleId: string): Report[] | undefined {
     const origin = this.origin.get(tool);
     if (!origin?.reused || !ownResult(tool, origin.entry.tools[origin.index])) return undefined;
-    const reports = origin.entry.reports[origin.index]?.get(ruleId);
-    return reports && relocate(reports, this.sf.fileName);
+    // Read only: runRules spreads each report into a new finding.
+    return origin.entry.reports[origin.index]?.get(ruleId);
   }
 
   /** Keep `reports` of `ruleId` for `tool` when they depend on the tool alone. */
