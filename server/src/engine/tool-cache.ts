@@ -3,7 +3,8 @@
 //
 // What makes a cached result stale, and how each is caught:
 // - The statement's own text: the key is the statement node. An incremental re-parse reuses a node only when its
-//   text is unchanged (it may move); a full parse makes every node new, so everything is recomputed.
+//   text is unchanged (it may move); a node made anew (a full parse makes all of them anew) is taken for the
+//   previous one only when it sits at the same place outside the edit with the same text.
 // - The other statements of the file: an edit is reused around only when every statement it made or removed is
 //   *isolated*: a top-level `x.tool(…)` call statement that declares nothing, writes or fills no outside variable,
 //   calls nothing the file declares or imports by that name, and keeps the count of each module variable's name
