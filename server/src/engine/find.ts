@@ -10,55 +10,85 @@ import { mayRegisterTools } from './parse';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from './resolve';
 import { skipOuterExpressions } from './scope';
 import { EMPTY_ENV, locOf, type Binder, type Env, type Value } from './values';
+import type { ToolReuse } from './tool-cache';
 
 const FORMS: readonly Form[] = [sdkForm, listToolsForm, fastmcpForm, tmcpToolsForm];
 const FORM_BY_METHOD = new Map<string, Form>(FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
 
-/** Every tool registered by calls in `sf`, each resolved as far as static evaluation allows. */
-export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependencies: Set<string>): Tool[] {
+/**
+ * Every tool registered by calls in `sf`, each resolved as far as static evaluation allows. `reuse` (an editor's
+ * re-analysis) supplies the tools of statements an edit left alone and keeps the ones computed here.
+ */
+export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependencies: Set<string>, reuse?: ToolReuse): Tool[] {
   if (!mayRegisterTools(sf.text)) return [];
   const evaluator = new Evaluator(sources, dependencies);
   const tools: Tool[] = [];
   const seen = new Set<string>();
   const ids = new Set<string>();
-  const found: { raw: RawTool; expanded: boolean; env?: Env }[][] = [];
   const conditionsOf = (raw: RawTool, env: Env | undefined) => {
     evaluator.resetBudget();
     return guarded(() => registrationConditions(raw.call, evaluator, env ?? EMPTY_ENV, [raw.config, raw.name, raw.annotations])) ?? [];
   };
-  for (const { call, method, form } of registrationCalls(sf)) {
-    evaluator.resetBudget();
-    if (isCustomRegistrar(call, method, evaluator, sf)) continue;
-    const raws = guarded(() => extractExpanded(form, call, method, evaluator, sf));
-    if (raws) found.push(raws);
+  const extract = (calls: readonly Candidate[]) => {
+    const found: { raw: RawTool; expanded: boolean; env?: Env }[][] = [];
+    for (const { call, method, form } of calls) {
+      evaluator.resetBudget();
+      if (isCustomRegistrar(call, method, evaluator, sf)) continue;
+      const raws = guarded(() => extractExpanded(form, call, method, evaluator, sf));
+      if (raws) found.push(raws);
+    }
+    return found;
+  };
+  /** Builds and adds the tools of `found`; returns them, and whether any took a position suffix for a duplicate id. */
+  const add = (found: { raw: RawTool; expanded: boolean; env?: Env }[][]) => {
+    const added: Tool[] = [];
+    let renamed = false;
+    for (const raws of found) {
+      raws.forEach(({ raw, expanded, env }, index) => {
+        const tool = buildTool(raw, expanded, index);
+        // A wrapper's parameters bound to functions at this call site (`tool(name, …, async (args) => …)`): the
+        // evidence follows the wrapper's `cb(args)` into them.
+        const bound = [...(env ?? [])].flatMap(([parameter, value]) =>
+          value.kind === 'function' && ts.isParameter(parameter) ? [{ parameter: locOf(parameter, parameter.getSourceFile()), fn: locOf(value.node, value.sf) }] : [],
+        );
+        if (bound.length > 0) tool.boundFunctions = bound;
+        if (env) guarded(() => recordDerivations(tool, raw.annotations, env));
+        // The call is part of the key: two calls expanded over the same definitions (one loop registering on two
+        // servers) are two registrations, even though each tool is located at the shared definition.
+        const key = `${tool.nameLoc.file}:${tool.nameLoc.start}:${tool.loc.start}:${tool.name}:${raw.call.pos}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        if (ids.has(tool.id)) {
+          tool.id = `${tool.id}@${raw.call.pos}`;
+          renamed = true;
+        }
+        ids.add(tool.id);
+        const conditions = conditionsOf(raw, env);
+        if (conditions.length > 0) tool.conditions = conditions;
+        tools.push(tool);
+        added.push(tool);
+      });
+    }
+    return { added, renamed };
+  };
+  for (const { statement, calls } of registrationCalls(sf)) {
+    // Registration calls of different statements never share a key; a reused tool's id may still be taken.
+    const reused = reuse?.reuse(statement);
+    if (reused && !reused.some((tool) => ids.has(tool.id))) {
+      for (const tool of reused) {
+        ids.add(tool.id);
+        tools.push(tool);
+      }
+      continue;
+    }
+    const { added, renamed } = add(extract(calls));
+    if (!renamed) reuse?.record(statement, added);
   }
   for (const form of DECLARATION_FORMS) {
     if (!form.mayDeclare(sf.text, sf.fileName)) continue;
     evaluator.resetBudget();
     const raws = guarded(() => form.find({ sf, evaluator }));
-    if (raws) found.push(raws.map((raw) => ({ raw, expanded: false })));
-  }
-  for (const raws of found) {
-    raws.forEach(({ raw, expanded, env }, index) => {
-      const tool = buildTool(raw, expanded, index);
-      // A wrapper's parameters bound to functions at this call site (`tool(name, …, async (args) => …)`): the
-      // evidence follows the wrapper's `cb(args)` into them.
-      const bound = [...(env ?? [])].flatMap(([parameter, value]) =>
-        value.kind === 'function' && ts.isParameter(parameter) ? [{ parameter: locOf(parameter, parameter.getSourceFile()), fn: locOf(value.node, value.sf) }] : [],
-      );
-      if (bound.length > 0) tool.boundFunctions = bound;
-      if (env) guarded(() => recordDerivations(tool, raw.annotations, env));
-      // The call is part of the key: two calls expanded over the same definitions (one loop registering on two
-      // servers) are two registrations, even though each tool is located at the shared definition.
-      const key = `${tool.nameLoc.file}:${tool.nameLoc.start}:${tool.loc.start}:${tool.name}:${raw.call.pos}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      if (ids.has(tool.id)) tool.id = `${tool.id}@${raw.call.pos}`;
-      ids.add(tool.id);
-      const conditions = conditionsOf(raw, env);
-      if (conditions.length > 0) tool.conditions = conditions;
-      tools.push(tool);
-    });
+    if (raws) add([raws.map((raw) => ({ raw, expanded: false }))]);
   }
   locateSharedAnnotations(tools);
   return tools;
@@ -88,8 +118,8 @@ interface Candidate {
 /** Registration calls per top-level statement: after an edit, statements the re-parse reused are not walked again. */
 const callsByStatement = new WeakMap<ts.Node, Candidate[]>();
 
-function registrationCalls(sf: ts.SourceFile): Candidate[] {
-  const out: Candidate[] = [];
+function registrationCalls(sf: ts.SourceFile): { statement: ts.Statement; calls: Candidate[] }[] {
+  const out: { statement: ts.Statement; calls: Candidate[] }[] = [];
   for (const statement of sf.statements) {
     let calls = callsByStatement.get(statement);
     if (!calls) {
@@ -97,7 +127,7 @@ function registrationCalls(sf: ts.SourceFile): Candidate[] {
       collectCalls(statement, calls);
       callsByStatement.set(statement, calls);
     }
-    out.push(...calls);
+    if (calls.length > 0) out.push({ statement, calls });
   }
   return out;
 }

@@ -18,6 +18,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { computeCodeActions, FIX_ALL_KIND } from './code-actions';
 import { computeCodeLenses } from './code-lens';
 import { diagnosticsFor, DiagnosticsScheduler, enabledFindings, toDiagnostic } from './diagnostics';
@@ -57,6 +58,11 @@ const documents = new TextDocuments(TextDocument);
 const settings = new SettingsStore(connection);
 const policies = new PolicyStore(diskConfigHost, connection);
 let folders: string[] = [];
+
+// Pages the collector frees are handed back by a background thread; on a busy machine that thread falls behind an
+// editing session and the server's RSS grew by ~200 MB over 300 edits of a large file while its heap stayed flat.
+// Sweeping on the main thread keeps RSS with the heap, and measured no slower per edit.
+setFlagsFromString('--no-concurrent-sweeping');
 
 function log(message: string): void {
   connection.console.error(message);

@@ -8,6 +8,7 @@ const registry = (form: Tool['form']) => (form === 'tool' || form === 'registerT
 
 export const duplicateToolName: Rule = {
   id: 'duplicate-tool-name',
+  readsOtherTools: true,
   defaultSeverity: 'error',
   docs: {
     what: 'Two registrations of the same tool name on one server.',

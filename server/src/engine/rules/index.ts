@@ -13,6 +13,7 @@ import { misplacedAnnotations } from './misplaced-annotations';
 import { missingAnnotations } from './missing-annotations';
 import { nonBooleanHint } from './non-boolean-hint';
 import type { Rule, RuleContext } from './rule';
+import type { ToolReuse } from '../tool-cache';
 import { unknownAnnotationKey } from './unknown-annotation-key';
 import { unresolvedAnnotations } from './unresolved-annotations';
 import { readOnlyContradicted } from './read-only-contradicted';
@@ -65,6 +66,7 @@ export function runRules(
   options: EngineOptions,
   knownIds: ReadonlySet<string>,
   sourceFileOf: (file: string) => ts.SourceFile | undefined = () => undefined,
+  reuse?: ToolReuse,
 ): Finding[] {
   const findings: Finding[] = [];
   const lookup = (file: string) => (file === sourceFile.fileName ? sourceFile : sourceFileOf(file));
@@ -73,7 +75,14 @@ export function runRules(
     if (setting === 'off') continue;
     for (const tool of tools) {
       const context: RuleContext = { tool, tools, sourceFile, options, sourceFileOf: lookup };
-      for (const report of rule.check(context)) {
+      // An editor's re-analysis takes a tool's reports from the last one when neither the tool nor the rule's
+      // inputs changed (tool-cache.ts says what invalidates them).
+      let reports = rule.readsOtherTools ? undefined : reuse?.reports(tool, rule.id);
+      if (!reports) {
+        reports = rule.check(context);
+        if (!rule.readsOtherTools) reuse?.keepReports(tool, rule.id, reports);
+      }
+      for (const report of reports) {
         const finding: Finding = { rule: rule.id, severity: setting, tool: tool.name, toolId: tool.id, fixes: [], ...report };
         // A YAML data file is the generator's or the author's input, never edited as code.
         finding.fixes = [...finding.fixes, ...disableFix(finding, lookup)].filter((fix) => !fix.edits.some((edit) => isYamlFile(edit.file)));

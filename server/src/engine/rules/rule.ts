@@ -30,5 +30,7 @@ export interface Report {
 /** A finding kind with a check that runs on every tool. */
 export interface Rule extends FindingKind {
   docs: RuleDocs;
+  /** The check reads the file's other tools (`context.tools`) for any tool: its reports are never reused after an edit. */
+  readsOtherTools?: boolean;
   check(context: RuleContext): Report[];
 }

@@ -1,0 +1,193 @@
+// After an edit, the editor's re-analysis reuses the tools and rule reports of statements the edit left alone
+// (engine/tool-cache.ts). Whatever it reuses, the result must be exactly what a fresh analysis of the same text
+// gives: every tool and every finding, with their locations, fixes and ids.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Project, analyzeText } from '../../server/src/engine/project';
+import { ToolReuse } from '../../server/src/engine/tool-cache';
+
+const base = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { rmSync, readFileSync } from "node:fs";
+const server = new McpServer({ name: "x", version: "1" });
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
+let cache = new Map();
+function loadNotes(id) {
+  return readFileSync("/notes/" + id, "utf8");
+}
+async function purgeNotes() {
+  return "done";
+}
+server.registerTool("list_notes", { description: "List the notes", annotations: { readOnlyHint: true, openWorldHint: false } }, async () => {
+  return { content: [{ type: "text", text: "notes" }] };
+});
+server.registerTool("get_note", { description: "Read one note", inputSchema: { id: z.string() }, annotations: { ...READ_ONLY } }, async ({ id }) => {
+  return { content: [{ type: "text", text: loadNotes(id) }] };
+});
+server.registerTool("purge_notes", { description: "Delete every note" }, async () => {
+  return { content: [{ type: "text", text: await purgeNotes() }] };
+});
+server.registerTool("count_notes", { description: "Count the notes", annotations: { readOnlyHint: true } }, async () => {
+  const counted = 3;
+  return { content: [{ type: "text", text: String(counted) }] };
+});
+server.tool("echo", "Echo the input", { text: z.string() }, async ({ text }) => ({ content: [{ type: "text", text }] }));
+server.registerTool("cached_note", { description: "A cached note", annotations: READ_ONLY }, async () => {
+  return { content: [{ type: "text", text: String(cache.size) }] };
+});
+`;
+
+/** Each edit applies to the text left by the one before. */
+const edits: [string, (text: string) => string][] = [
+  ['type into a description', (t) => t.replace('Read one note', 'Read one notex')],
+  ['type into another description, further up', (t) => t.replace('List the notes', 'List the notes!')],
+  ['inside a handler: the read-only tool now deletes', (t) => t.replace('const counted = 3;', 'const counted = 3; rmSync("/notes", { recursive: true });')],
+  ['undo that', (t) => t.replace(' rmSync("/notes", { recursive: true });', '')],
+  ['in a shared helper the handlers call', (t) => t.replace('return "done";', 'rmSync("/notes", { recursive: true });\n  return "done";')],
+  ['in an annotation', (t) => t.replace('annotations: { readOnlyHint: true } }', 'annotations: { readOnlyHint: false } }')],
+  ['rename a tool onto another one', (t) => t.replace('"count_notes"', '"list_notes"')],
+  ['rename it back', (t) => t.replace('"list_notes", { description: "Count', '"count_notes", { description: "Count')],
+  ['rename a tool onto one registered after it', (t) => t.replace('"list_notes"', '"count_notes"')],
+  ['and back', (t) => t.replace('"count_notes", { description: "List', '"list_notes", { description: "List')],
+  ['half-typed code in the middle', (t) => t.replace('server.tool("echo"', 'server.registerTool("half", { annotations: { readOnlyHint: tr\nserver.tool("echo"')],
+  ['finish typing it', (t) => t.replace('{ annotations: { readOnlyHint: tr\n', '{ annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n')],
+  ['a new line above every tool', (t) => t.replace('let cache = new Map();', 'let cache = new Map();\n')],
+  ['a handler now calls a helper of the file', (t) => t.replace('text: "notes" }', 'text: loadNotes("all") }')],
+  ['a handler writes a module constant', (t) => t.replace('text }] }));', 'text }] }), READ_ONLY.readOnlyHint = false);')],
+  ['change a module constant', (t) => t.replace('const READ_ONLY = { readOnlyHint: true,', 'const READ_ONLY = { readOnlyHint: false,')],
+  ['delete a registration', (t) => t.replace(/server\.tool\("echo"[^\n]*\n/, '')],
+  ['type at the very end', (t) => t + '// done\n'],
+  ['back to the start', () => base],
+];
+
+const everything = (analysis: ReturnType<Project['analyzeFile']>) => JSON.stringify({ tools: analysis.tools, findings: analysis.findings });
+
+function spyOnReuse(): { hits: () => number; reset: () => void; restore: () => void } {
+  const original = ToolReuse.prototype.reuse;
+  let hits = 0;
+  ToolReuse.prototype.reuse = function (this: ToolReuse, ...args: Parameters<ToolReuse['reuse']>) {
+    const tools = original.apply(this, args);
+    if (tools) hits++;
+    return tools;
+  };
+  return { hits: () => hits, reset: () => (hits = 0), restore: () => (ToolReuse.prototype.reuse = original) };
+}
+
+test('re-analysis after each edit equals a fresh analysis of the same text', () => {
+  const path = '/virtual/tool-reuse.ts';
+  const project = new Project();
+  project.setFileText(path, base);
+  assert.equal(everything(project.analyzeFile(path)), everything(analyzeText(base, path)), 'the first analysis');
+  let text = base;
+  for (const [name, edit] of edits) {
+    text = edit(text);
+    assert.notEqual(text, undefined);
+    project.setFileText(path, text);
+    assert.equal(everything(project.analyzeFile(path)), everything(analyzeText(text, path)), name);
+  }
+});
+
+test('two edits between analyses equal a fresh analysis', () => {
+  const path = '/virtual/tool-reuse-twice.ts';
+  const project = new Project();
+  project.setFileText(path, base);
+  project.analyzeFile(path);
+  const once = base.replace('List the notes', 'List all the notes');
+  const twice = once.replace('A cached note', 'A note from the cache');
+  project.setFileText(path, once);
+  project.setFileText(path, twice);
+  assert.equal(everything(project.analyzeFile(path)), everything(analyzeText(twice, path)));
+});
+
+// Which edits reuse the other statements' results: a test that equality above is not met by recomputing everything.
+const reuseTable: { edit: string; change: (text: string) => string; reused: number }[] = [
+  // cached_note reads module state (`cache`): a walk for that variable's users reads its handler, so it is never kept.
+  { edit: 'typing into one registration reuses the four others kept', change: (t) => t.replace('Count the notes', 'Count the notes!'), reused: 4 },
+  { edit: 'typing inside one handler reuses the four others kept', change: (t) => t.replace('const counted = 3;', 'const counted = 4;'), reused: 4 },
+  { edit: 'an edit of a registration that calls a helper of the file reuses nothing', change: (t) => t.replace('Read one note', 'Read one note!'), reused: 0 },
+  { edit: 'an edit of a helper the handlers call reuses nothing', change: (t) => t.replace('return "done";', 'return "gone";'), reused: 0 },
+  { edit: 'an edit of a module constant reuses nothing', change: (t) => t.replace('openWorldHint: false };', 'openWorldHint: true };'), reused: 0 },
+  { edit: 'a handler that reads module state reuses nothing when edited', change: (t) => t.replace('String(cache.size)', 'String(cache.size + 1)'), reused: 0 },
+  { edit: 'a new line break reuses nothing (messages name lines)', change: (t) => t.replace('Read one note",', 'Read one note",\n'), reused: 0 },
+];
+
+for (const { edit, change, reused } of reuseTable) {
+  test(edit, () => {
+    const path = '/virtual/tool-reuse-count.ts';
+    const project = new Project();
+    project.setFileText(path, base);
+    project.analyzeFile(path);
+    const spy = spyOnReuse();
+    try {
+      const text = change(base);
+      assert.notEqual(text, base, 'the edit applies');
+      project.setFileText(path, text);
+      const analysis = project.analyzeFile(path);
+      assert.equal(spy.hits(), reused);
+      assert.equal(everything(analysis), everything(analyzeText(text, path)));
+    } finally {
+      spy.restore();
+    }
+  });
+}
+
+test('an edit of a call to a method declared in a file the analysis read reuses nothing', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-hints-reuse-'));
+  writeFileSync(join(dir, 'store.ts'), 'import { rmSync } from "node:fs";\nexport class Store {\n  remove(path: string) {\n    rmSync(path);\n  }\n}\n');
+  const server = join(dir, 'server.ts');
+  const text = `import { Store } from "./store";
+const store = new Store();
+server.registerTool("drop", { description: "Drop a file" }, async () => {
+  store.remove("/tmp/a");
+  return { content: [] };
+});
+server.registerTool("other", { description: "Another" }, async ({ s }) => {
+  s.remove("/tmp/b");
+  return { content: [] };
+});
+server.registerTool("third", { description: "A third" }, async () => ({ content: [] }));
+`;
+  const project = new Project();
+  project.setFileText(server, text);
+  assert.ok(project.analyzeFile(server).dependencies.includes(join(dir, 'store.ts')), 'the analysis read the class');
+  const spy = spyOnReuse();
+  try {
+    const edited = text.replace('"/tmp/b"', '"/tmp/c"');
+    project.setFileText(server, edited);
+    const analysis = project.analyzeFile(server);
+    assert.equal(spy.hits(), 0);
+    assert.equal(everything(analysis), everything(analyzeText(edited, server)));
+    spy.reset();
+    const typed = edited.replace('A third', 'A third!');
+    project.setFileText(server, typed);
+    project.analyzeFile(server);
+    assert.equal(spy.hits(), 1, 'typing into a registration that calls nothing declared reuses the one other kept');
+  } finally {
+    spy.restore();
+  }
+});
+
+test('the full re-parse every FULL_PARSE_EVERY versions still reuses the statements whose text is unchanged', async () => {
+  const { FULL_PARSE_EVERY } = await import('../../server/src/engine/incremental');
+  const path = '/virtual/tool-reuse-full.ts';
+  const project = new Project();
+  project.setFileText(path, base);
+  project.analyzeFile(path);
+  const spy = spyOnReuse();
+  try {
+    let text = base;
+    for (let edit = 0; edit < FULL_PARSE_EVERY + 2; edit++) {
+      text = text.replace('Count the notes', 'Count the notes!');
+      spy.reset();
+      project.setFileText(path, text);
+      const analysis = project.analyzeFile(path);
+      assert.equal(spy.hits(), 4, `edit ${edit + 1}`);
+      assert.equal(everything(analysis), everything(analyzeText(text, path)), `edit ${edit + 1}`);
+    }
+  } finally {
+    spy.restore();
+  }
+});
