@@ -255,6 +255,23 @@ const wrappers: Case[] = [
     ],
   },
   {
+    name: 'a tools/list pushed per element of a list read at run time is one tool whose name is unresolved',
+    code: lines(
+      'import { convert } from "openapi-converter";',
+      'class Proxy {',
+      '  constructor(spec) { this.tools = convert(spec); }',
+      '  setup() {',
+      '    this.server.setRequestHandler(ListToolsRequestSchema, async () => {',
+      '      const tools = [];',
+      '      Object.entries(this.tools).forEach(([group, def]) => def.methods.forEach((m) => tools.push({ name: `${group}-${m.name}`, inputSchema: m.schema })));',
+      '      return { tools };',
+      '    });',
+      '  }',
+      '}',
+    ),
+    tools: [{ name: null, form: 'tools/list', line: 7 }],
+  },
+  {
     name: 'a tools/list handler whose parameter no caller supplies finds nothing (no guess)',
     filename: 'handlers.js',
     code: lines(
