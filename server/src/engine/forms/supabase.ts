@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { objectProperty, type DeclarationForm, type RawTool } from './form';
 import { isImportedFrom } from './frameworks';
+import { keptOnlyWhen } from '../kept';
 import { forEachNode, keyedDefinitions, toolFromKeyedDefinition, toolsMap } from './keyed';
 
 const MODULES = ['@supabase/mcp-utils'];
@@ -22,7 +23,9 @@ export const supabaseForm: DeclarationForm = {
       for (const entry of map ? keyedDefinitions(map) : []) {
         const hidden = entry.definition.kind === 'object' ? objectProperty(entry.definition, 'hidden') : undefined;
         if (hidden?.kind === 'literal' && hidden.value === true) continue;
-        tools.push(toolFromKeyedDefinition(entry, 'supabase', node, sf, (definition) => definition));
+        // `hidden: !!queryLogs`: listed only when that is false at run time.
+        const listed = hidden && hidden.kind !== 'literal' ? { ...entry, definition: keptOnlyWhen(entry.definition, [{ node: hidden.node, sf: hidden.sf, negated: true, via: 'if' }]) } : entry;
+        tools.push(toolFromKeyedDefinition(listed, 'supabase', node, sf, (definition) => definition));
       }
     });
     return tools;
