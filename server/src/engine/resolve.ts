@@ -10,6 +10,7 @@ import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault, type
 import { callsIn } from './calls';
 import { carryConditions, keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
 import { hasSeveralReturns, returnOnPath } from './execute';
+import { callArguments, isFunctionCall } from './forms/form';
 import { memberPath, mergeAssigned, objectAssignTarget, pathConditions, presentValue, withMemberSet } from './assigned';
 import {
   EMPTY_ENV,
@@ -729,6 +730,11 @@ export class Evaluator implements BuiltinHost {
     const builtin = builtinCall(expr, sf, (arg) => this.evaluate(arg, sf, env), this);
     if (builtin) return builtin;
     const callee = skipOuterExpressions(expr.expression);
+    if (isFunctionCall(expr)) {
+      // `utils.tool.call(void 0, def)` (CommonJS builds) of a framework's definer.
+      const defined = this.frameworkDefinition((callee as ts.PropertyAccessExpression).expression, expr, sf, env);
+      if (defined) return defined;
+    }
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
       if (ts.isIdentifier(callee.expression) && callee.expression.text === 'Array' && method === 'isArray' && expr.arguments.length === 1 && !findDeclaration('Array', callee.expression)) {
@@ -1288,9 +1294,15 @@ export class Evaluator implements BuiltinHost {
     const returns = returnStatementsIn(decl.body);
     if (returns.length < 2) return undefined;
     const values = returns.map((r) => (r.expression ? this.evaluate(r.expression, sf, env) : undefined));
-    if (!values.every((v) => v?.kind === 'literal')) return undefined;
+    if (!values.every((v) => v?.kind === 'literal')) {
+      // Literals beside values known only at run time (`if (lhs != null) return lhs; return rhs()`, a compiled `??`):
+      // the one the path selects, else unknown; never the last one by default.
+      if (!values.some((v) => v?.kind === 'literal') || !values.every((v) => v?.kind === 'literal' || v?.kind === 'unknown')) return undefined;
+      const waiting = values.find((v) => v?.kind === 'unknown' && v.binder);
+      if (waiting) return waiting;
+    }
     const literals = values as Extract<Value, { kind: 'literal' }>[];
-    if (literals.every((v) => v.value === literals[0].value)) return literals[0];
+    if (literals.every((v) => v.kind === 'literal' && v.value === literals[0].value)) return literals[0];
     const chosen = this.selectedReturn(decl.body.statements, sf, env);
     if (chosen && chosen !== 'unknown') return chosen.expression ? this.evaluate(chosen.expression, sf, env) : { kind: 'literal', value: undefined, node: chosen, sf };
     return unknown(decl, sf, 'a value that depends on which `return` runs');
@@ -1354,18 +1366,24 @@ export class Evaluator implements BuiltinHost {
 
   /** `createTool(def)` of an MCP framework returns `def`: the definition is read through it (forms/frameworks.ts). */
   private frameworkDefinition(callee: ts.Expression, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
-    if (!ts.isIdentifier(callee) || expr.arguments.length === 0) return undefined;
-    const imported = importOf(callee);
+    const args = callArguments(expr);
+    if (args.length === 0) return undefined;
+    let imported = ts.isIdentifier(callee) ? importOf(callee) : undefined;
+    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)) {
+      // `ns.tool(def)` of a namespace import or `require`.
+      const namespace = importOf(callee.expression);
+      if (namespace && (namespace.exportName === '*' || namespace.exportName === 'default')) imported = { module: namespace.module, exportName: callee.name.text };
+    }
     const definer = imported && definerFramework(imported.module, imported.exportName);
     if (!definer) return undefined;
-    const definition = definer.named ? this.namedDefinition(expr, sf, env) : this.evaluate(expr.arguments[0], sf, env);
+    const definition = definer.named ? this.namedDefinition(args, expr, sf, env) : this.evaluate(args[0], sf, env);
     definedBy.set(definition, definer.framework);
     return definition;
   }
 
   /** `tool("search", { description, annotations })`: the definition with the name given first as its `name`. */
-  private namedDefinition(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
-    const [nameArg, definitionArg] = expr.arguments;
+  private namedDefinition(args: readonly ts.Expression[], expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
+    const [nameArg, definitionArg] = args;
     const definition = definitionArg ? this.evaluate(definitionArg, sf, env) : undefined;
     if (definition?.kind !== 'object') return definition ?? unknown(expr, sf, 'a tool defined without a definition');
     const named: ObjectValue = { ...definition, properties: new Map(definition.properties) };

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { objectProperty, type DeclarationForm, type RawTool } from './form';
+import { callArguments, isFunctionCall, objectProperty, type DeclarationForm, type RawTool } from './form';
 import { isImportedFrom } from './frameworks';
 import { keptOnlyWhen } from '../kept';
 import { forEachNode, keyedDefinitions, toolFromKeyedDefinition, toolsMap } from './keyed';
@@ -16,8 +16,12 @@ export const supabaseForm: DeclarationForm = {
   find({ sf, evaluator }) {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {
-      if (!ts.isCallExpression(node) || !isImportedFrom(node.expression, MODULES, 'createMcpServer')) return;
-      const options = node.arguments[0] && evaluator.evaluate(node.arguments[0], sf);
+      if (!ts.isCallExpression(node)) return;
+      // `utils.createMcpServer.call(void 0, opts)` (CommonJS builds) is the same call.
+      const callee = isFunctionCall(node) ? (node.expression as ts.PropertyAccessExpression).expression : node.expression;
+      if (!isImportedFrom(callee, MODULES, 'createMcpServer')) return;
+      const [optionsArg] = callArguments(node);
+      const options = optionsArg && evaluator.evaluate(optionsArg, sf);
       if (options?.kind !== 'object') return;
       const map = toolsMap(objectProperty(options, 'tools'), evaluator, node, sf);
       for (const entry of map ? keyedDefinitions(map) : []) {
