@@ -215,7 +215,9 @@ function methodCallSites(fn: ts.MethodDeclaration, evaluator: Evaluator): ts.Cal
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) {
         const callee = skipOuterExpressions(node.expression);
-        if (ts.isPropertyAccessExpression(callee) && callee.name.text === name && callee.expression.kind !== ts.SyntaxKind.ThisKeyword) sites.push(node);
+        // `this.method(…)` counts within the method's own class, whose instance it is called on.
+        const onThis = ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword;
+        if (ts.isPropertyAccessExpression(callee) && callee.name.text === name && (!onThis || enclosingClass(node) === fn.parent)) sites.push(node);
       }
       ts.forEachChild(node, visit);
     };
@@ -259,6 +261,7 @@ function callsFromOtherFiles(fn: ts.FunctionLikeDeclaration, evaluator: Evaluato
 /** True when the receiver of `site` may be `instance` (itself, or one element of the list a loop or callback runs over). */
 function receiverMayBe(site: ts.CallExpression, instance: Value, evaluator: Evaluator): boolean {
   const callee = skipOuterExpressions(site.expression) as ts.PropertyAccessExpression;
+  if (callee.expression.kind === ts.SyntaxKind.ThisKeyword) return true;
   const receiver = evaluator.evaluate(callee.expression, site.getSourceFile());
   const candidates = receiver.kind === 'unknown' && receiver.binder ? binderCandidates(evaluator, receiver.binder, new Map()) : [receiver];
   return candidates.some((candidate) => candidate === instance || (candidate.kind === 'object' && candidate.node === instance.node));
@@ -270,6 +273,11 @@ function suppliedBy(site: ts.CallExpression, fn: ts.FunctionLikeDeclaration, bou
   return bound.every((parameter) => {
     const arg = site.arguments[fn.parameters.indexOf(parameter)];
     const value = walk.env.get(parameter);
+    // Spread arguments and rest parameters (`register("read", ...args)`): supplied when the list waits on the caller's.
+    if ((arg && ts.isSpreadElement(arg)) || parameter.dotDotDotToken) {
+      const spread = arg && ts.isSpreadElement(arg) ? walk.evaluator.evaluate(arg.expression, sf) : undefined;
+      return !spread || spread.kind === 'array' || (spread.kind === 'unknown' && spread.binder !== undefined);
+    }
     if (!arg || !value) return !arg && !value;
     const given = walk.evaluator.evaluate(arg, sf);
     // An argument that waits on a loop of the caller may supply any element.
@@ -402,4 +410,9 @@ function uniqueDependencies(list: ConditionDependency[]): ConditionDependency[] 
 
 function fold(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+function enclosingClass(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (ts.isClassLike(current)) return current;
+  return undefined;
 }

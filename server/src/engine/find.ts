@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { fastmcpForm } from './forms/fastmcp';
 import { DECLARATION_FORMS } from './forms/declarations';
-import type { Form, RawTool } from './forms/form';
+import { callArguments, isFunctionCall, type Form, type RawTool } from './forms/form';
 import { listToolsForm } from './forms/list-tools';
 import { sdkForm } from './forms/sdk';
 import { tmcpToolsForm } from './forms/tmcp';
@@ -136,7 +136,7 @@ function collectCalls(node: ts.Node, out: Candidate[]): void {
   if (ts.isCallExpression(node)) {
     const callee = node.expression;
     let method: string | undefined;
-    if (ts.isPropertyAccessExpression(callee)) method = callee.name.text;
+    if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? (callee.expression as ts.PropertyAccessExpression).name.text : callee.name.text;
     else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
     const form = method ? FORM_BY_METHOD.get(method) : undefined;
     if (form && method) out.push({ call: node, method, form });
@@ -177,7 +177,7 @@ function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile
 
 /** The first loop variable or parameter an argument of the call waits on. */
 function argumentBinder(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): Binder | undefined {
-  for (const arg of call.arguments) {
+  for (const arg of callArguments(call)) {
     const value = evaluator.evaluate(arg, sf, env);
     if (value.kind === 'unknown' && value.binder) return value.binder;
   }

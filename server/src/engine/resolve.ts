@@ -8,7 +8,10 @@ import { compiledStarReExport, resolveModulePath } from './modules';
 import { isYamlSource } from './yaml-data';
 import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault, type UnsetDefault } from './unset-env';
 import { callsIn } from './calls';
-import { carryConditions, keptConditions, keptOnlyWhen } from './kept';
+import { carryConditions, keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
+import { hasSeveralReturns, returnOnPath } from './execute';
+import { callArguments, isFunctionCall } from './forms/form';
+import { memberPath, mergeAssigned, objectAssignTarget, pathConditions, presentValue, withMemberSet } from './assigned';
 import {
   EMPTY_ENV,
   describeValue,
@@ -103,6 +106,8 @@ export class Evaluator implements BuiltinHost {
         return this.prefixUnary(expr as ts.PrefixUnaryExpression, sf, env);
       case ts.SyntaxKind.VoidExpression:
         return { kind: 'literal', value: undefined, node: expr, sf };
+      case ts.SyntaxKind.TypeOfExpression:
+        return this.typeOf(expr as ts.TypeOfExpression, sf, env);
       case ts.SyntaxKind.BinaryExpression:
         return this.binary(expr as ts.BinaryExpression, sf, env);
       case ts.SyntaxKind.ConditionalExpression:
@@ -170,6 +175,18 @@ export class Evaluator implements BuiltinHost {
     }
     if (unsetReason) return withUnsetDefault(expr, sf, unsetReason, defaults, text);
     return { kind: 'literal', value: text, node: expr, sf };
+  }
+
+  /** `typeof x` of a value the evaluator knows the kind of. */
+  private typeOf(expr: ts.TypeOfExpression, sf: ts.SourceFile, env: Env): Value {
+    const operand = this.evaluate(expr.expression, sf, env);
+    const type =
+      operand.kind === 'literal' ? (operand.value === null ? 'object' : typeof operand.value)
+      : operand.kind === 'object' || operand.kind === 'array' ? 'object'
+      : operand.kind === 'function' || operand.kind === 'class' ? 'function'
+      : undefined;
+    if (type === undefined) return unknown(expr, sf, `the type of ${operand.kind === 'unknown' ? operand.reason : `a ${operand.kind}`}`, operand.kind === 'unknown' ? operand.binder : undefined);
+    return { kind: 'literal', value: type, node: expr, sf };
   }
 
   private prefixUnary(expr: ts.PrefixUnaryExpression, sf: ts.SourceFile, env: Env): Value {
@@ -252,6 +269,15 @@ export class Evaluator implements BuiltinHost {
         return withUnsetDefault(expr, sf, `an expression (${truncate(expr.getText(sf))})`, [leftDefault, rightDefault], negated ? !equal : equal);
       }
     }
+    const order = ORDER_COMPARISONS.get(op);
+    if (order) {
+      // `args.length < 2`: numbers compared.
+      const left = this.evaluate(expr.left, sf, env);
+      const right = this.evaluate(expr.right, sf, env);
+      if (left.kind === 'literal' && right.kind === 'literal' && typeof left.value === 'number' && typeof right.value === 'number') {
+        return { kind: 'literal', value: order(left.value, right.value), node: expr, sf };
+      }
+    }
     return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`);
   }
 
@@ -299,6 +325,16 @@ export class Evaluator implements BuiltinHost {
     return unknown(expr, sf, `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``);
   }
 
+  /** `...(cond && { … })` with `cond` decided at run time: merges the object's keys as present only when it holds. */
+  private conditionalSpread(property: ts.SpreadAssignment, result: ObjectValue, sf: ts.SourceFile, env: Env): boolean {
+    const inner = skipOuterExpressions(property.expression);
+    if (!ts.isBinaryExpression(inner) || inner.operatorToken.kind !== ts.SyntaxKind.AmpersandAmpersandToken) return false;
+    const added = this.evaluate(inner.right, sf, env);
+    if (added.kind !== 'object') return false;
+    mergeAssigned(result, added, property, sf, [{ node: inner.left, sf, negated: false, via: 'if' }], overriding);
+    return true;
+  }
+
   private objectLiteral(expr: ts.ObjectLiteralExpression, sf: ts.SourceFile, env: Env): ObjectValue {
     const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
     const put = (property: ObjectProperty) => {
@@ -324,6 +360,8 @@ export class Evaluator implements BuiltinHost {
           result.unresolved.push(...spread.unresolved);
         } else if (spread.kind === 'literal' && (spread.value === undefined || spread.value === null || typeof spread.value === 'boolean')) {
           // `...(cond && {...})` with a falsy literal adds nothing.
+        } else if (this.conditionalSpread(property, result, sf, env)) {
+          // `...(queryLogs && { query_logs: … })`: its keys are there only when the condition holds.
         } else {
           result.unresolved.push({ node: property, sf, reason: spread.kind === 'unknown' ? `a spread of ${spread.reason}` : `a spread of ${spread.kind}` });
         }
@@ -539,9 +577,19 @@ export class Evaluator implements BuiltinHost {
     const writes = this.writesTo(decl);
     const scopeNode = decl.parent.parent.parent;
     const reassigned: ts.Expression[] = [];
-    /** Members set at the object's own level (with their value) or changed some other way (without). */
-    const members: { key: string; node: ts.Node; value: ts.Expression | undefined }[] = [];
+    /**
+     * Members set at the object's own level (with their value) or changed some other way (without), and
+     * `Object.assign` merges (with the conditions they run under), in source order.
+     */
+    const members: { key: string; node: ts.Node; value: ts.Expression | undefined; nested?: string[]; merge?: { call: ts.CallExpression; conditions: KeptCondition[] } }[] = [];
     for (const write of writes) {
+      if (ts.isCallExpression(write)) {
+        // `Object.assign(tools, group())`, maybe behind `if (enabled)`: one step of filling the object.
+        const conditions = enclosingFunction(write) === enclosingFunction(decl) ? pathConditions(write, scopeNode, sf) : undefined;
+        if (!conditions) return undefined;
+        members.push({ key: '', node: write, value: undefined, merge: { call: write, conditions } });
+        continue;
+      }
       const assignment = ts.isBinaryExpression(write) && write.operatorToken.kind === ts.SyntaxKind.EqualsToken ? write : undefined;
       const target = skipOuterExpressions(assignment ? assignment.left : ts.isBinaryExpression(write) ? write.left : ts.isDeleteExpression(write) ? write.expression : (write as ts.PrefixUnaryExpression).operand);
       // A reassignment anywhere (a cache filled on first use) is one more value the variable may hold.
@@ -553,10 +601,19 @@ export class Evaluator implements BuiltinHost {
       // A member written inside another function happens at an unknown time.
       if (enclosingFunction(write) !== enclosingFunction(decl)) return undefined;
       const member = firstMember(target);
+      // A key known only at run time written under a run-time condition (`if (readOnly) for (…) tools[k] = …`)
+      // changes entries only on some paths: the entries as they were are what the other path holds.
+      if (!member && underCondition(write, scopeNode) && members.some((m) => m.merge)) continue;
       if (!member) return undefined;
-      const statement = write.parent;
-      const direct = !!assignment && member.access === target && ts.isExpressionStatement(statement) && statement.parent === scopeNode;
-      members.push({ key: member.key, node: write, value: direct ? assignment!.right : undefined });
+      // Minified code joins statements with commas (`a.x = 1, b.y = 2;`): each part runs as its own statement.
+      let statement = write.parent;
+      while (ts.isBinaryExpression(statement) && statement.operatorToken.kind === ts.SyntaxKind.CommaToken) statement = statement.parent;
+      const ownLevel = !!assignment && ts.isExpressionStatement(statement) && statement.parent === scopeNode;
+      const direct = ownLevel && member.access === target;
+      // `tools.secret.hidden = …`: the member `secret` with `hidden` set, the rest of it as it was.
+      const path = ownLevel && !direct ? memberPath(target) : undefined;
+      const nested = path && path.length > 1 ? path : undefined;
+      members.push({ key: member.key, node: write, value: direct || nested ? assignment!.right : undefined, nested: nested?.slice(1) });
     }
     if (reassigned.length > 0 && members.length > 0) return undefined;
     this.inProgress.add(decl);
@@ -565,9 +622,16 @@ export class Evaluator implements BuiltinHost {
         const initial = decl.initializer ? this.evaluate(decl.initializer, sf, env) : undefined;
         if (initial?.kind !== 'object') return undefined;
         const result: ObjectValue = { ...initial, properties: new Map(initial.properties), unresolved: [...initial.unresolved] };
-        for (const { key, node, value } of members) {
+        for (const { key, node, value, nested, merge } of members) {
+          if (merge) {
+            for (const source of merge.call.arguments.slice(1)) mergeAssigned(result, this.evaluate(source, sf, env), merge.call, sf, merge.conditions, overriding);
+            continue;
+          }
           const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-          const compute = value ? () => this.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (line ${line})`);
+          const before = result.properties.get(key);
+          const compute = value && nested
+            ? () => withMemberSet(before ? presentValue(before) : undefined, nested, () => this.evaluate(value, sf, env), node, sf)
+            : value ? () => this.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (line ${line})`);
           const property = lazyProperty(key, node, node, sf, compute);
           const previous = result.properties.get(key);
           result.properties.set(key, previous ? overriding(property, previous) : property);
@@ -666,8 +730,17 @@ export class Evaluator implements BuiltinHost {
     const builtin = builtinCall(expr, sf, (arg) => this.evaluate(arg, sf, env), this);
     if (builtin) return builtin;
     const callee = skipOuterExpressions(expr.expression);
+    if (isFunctionCall(expr)) {
+      // `utils.tool.call(void 0, def)` (CommonJS builds) of a framework's definer.
+      const defined = this.frameworkDefinition((callee as ts.PropertyAccessExpression).expression, expr, sf, env);
+      if (defined) return defined;
+    }
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
+      if (ts.isIdentifier(callee.expression) && callee.expression.text === 'Array' && method === 'isArray' && expr.arguments.length === 1 && !findDeclaration('Array', callee.expression)) {
+        const tested = this.evaluate(expr.arguments[0], sf, env);
+        if (tested.kind !== 'unknown' && tested.kind !== 'module') return { kind: 'literal', value: tested.kind === 'array' && !tested.keyed, node: expr, sf };
+      }
       if (ts.isIdentifier(callee.expression) && callee.expression.text === 'Array' && method === 'from' && expr.arguments.length === 1 && !findDeclaration('Array', callee.expression)) {
         const source = this.evaluate(expr.arguments[0], sf, env);
         if (source.kind === 'array') return { ...source, node: expr, sf, keyed: undefined };
@@ -1221,9 +1294,15 @@ export class Evaluator implements BuiltinHost {
     const returns = returnStatementsIn(decl.body);
     if (returns.length < 2) return undefined;
     const values = returns.map((r) => (r.expression ? this.evaluate(r.expression, sf, env) : undefined));
-    if (!values.every((v) => v?.kind === 'literal')) return undefined;
+    if (!values.every((v) => v?.kind === 'literal')) {
+      // Literals beside values known only at run time (`if (lhs != null) return lhs; return rhs()`, a compiled `??`):
+      // the one the path selects, else unknown; never the last one by default.
+      if (!values.some((v) => v?.kind === 'literal') || !values.every((v) => v?.kind === 'literal' || v?.kind === 'unknown')) return undefined;
+      const waiting = values.find((v) => v?.kind === 'unknown' && v.binder);
+      if (waiting) return waiting;
+    }
     const literals = values as Extract<Value, { kind: 'literal' }>[];
-    if (literals.every((v) => v.value === literals[0].value)) return literals[0];
+    if (literals.every((v) => v.kind === 'literal' && v.value === literals[0].value)) return literals[0];
     const chosen = this.selectedReturn(decl.body.statements, sf, env);
     if (chosen && chosen !== 'unknown') return chosen.expression ? this.evaluate(chosen.expression, sf, env) : { kind: 'literal', value: undefined, node: chosen, sf };
     return unknown(decl, sf, 'a value that depends on which `return` runs');
@@ -1287,18 +1366,24 @@ export class Evaluator implements BuiltinHost {
 
   /** `createTool(def)` of an MCP framework returns `def`: the definition is read through it (forms/frameworks.ts). */
   private frameworkDefinition(callee: ts.Expression, expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value | undefined {
-    if (!ts.isIdentifier(callee) || expr.arguments.length === 0) return undefined;
-    const imported = importOf(callee);
+    const args = callArguments(expr);
+    if (args.length === 0) return undefined;
+    let imported = ts.isIdentifier(callee) ? importOf(callee) : undefined;
+    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)) {
+      // `ns.tool(def)` of a namespace import or `require`.
+      const namespace = importOf(callee.expression);
+      if (namespace && (namespace.exportName === '*' || namespace.exportName === 'default')) imported = { module: namespace.module, exportName: callee.name.text };
+    }
     const definer = imported && definerFramework(imported.module, imported.exportName);
     if (!definer) return undefined;
-    const definition = definer.named ? this.namedDefinition(expr, sf, env) : this.evaluate(expr.arguments[0], sf, env);
+    const definition = definer.named ? this.namedDefinition(args, expr, sf, env) : this.evaluate(args[0], sf, env);
     definedBy.set(definition, definer.framework);
     return definition;
   }
 
   /** `tool("search", { description, annotations })`: the definition with the name given first as its `name`. */
-  private namedDefinition(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
-    const [nameArg, definitionArg] = expr.arguments;
+  private namedDefinition(args: readonly ts.Expression[], expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
+    const [nameArg, definitionArg] = args;
     const definition = definitionArg ? this.evaluate(definitionArg, sf, env) : undefined;
     if (definition?.kind !== 'object') return definition ?? unknown(expr, sf, 'a tool defined without a definition');
     const named: ObjectValue = { ...definition, properties: new Map(definition.properties) };
@@ -1334,7 +1419,13 @@ export class Evaluator implements BuiltinHost {
     try {
       const returned = returnExpression(decl);
       if (!returned) return unknown(site, siteSf, `the result of a function with no single return value`);
-      return this.literalReturn(decl, fn.sf, env) ?? this.decidedReturn(decl, fn.sf, env) ?? this.evaluate(returned, fn.sf, env);
+      const literal = this.literalReturn(decl, fn.sf, env);
+      if (literal && literal.kind !== 'unknown') return literal;
+      const decided = this.decidedReturn(decl, fn.sf, env);
+      if (decided) return decided;
+      // Several returns: the one the path its arguments select reaches (execute.ts).
+      const onPath = ts.isBlock(decl.body) && hasSeveralReturns(decl.body) ? returnOnPath(this, decl as ts.FunctionLikeDeclaration & { body: ts.Block }, fn.sf, env) : undefined;
+      return onPath ?? literal ?? this.evaluate(returned, fn.sf, env);
     } finally {
       this.inProgress.delete(decl);
     }
@@ -1358,7 +1449,7 @@ export class Evaluator implements BuiltinHost {
 
   /** Key/value pairs of an object or module, for Object.values/entries/keys. */
   entriesOf(value: Value): [string, Value, ts.Node][] | undefined {
-    if (value.kind === 'object') return [...value.properties.values()].map((p) => [p.key, withOrigin(p.value, p), p.keyNode]);
+    if (value.kind === 'object') return [...value.properties.values()].map((p) => [p.key, withOrigin(presentValue(p), p), p.keyNode]);
     if (value.kind === 'module') return this.moduleExports(value.node).map(([k, v, node]) => [k, v, node]);
     if (value.kind === 'array') return value.elements.map((v, i) => [String(i), v, v.node]);
     return undefined;
@@ -1857,6 +1948,9 @@ function overriding(property: ObjectProperty, previous: ObjectProperty): ObjectP
     get value() {
       return property.value;
     },
+    get present() {
+      return property.present;
+    },
   };
 }
 
@@ -1908,6 +2002,7 @@ function statementMutations(statement: ts.Node): Mutations {
     if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
     else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) target = node.operand;
     else if (ts.isDeleteExpression(node)) target = node.expression;
+    else if (objectAssignTarget(node)) target = objectAssignTarget(node);
     else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && FILLING_CALLS.has(node.expression.name.text) && ts.isIdentifier(node.expression.expression)) {
       const name = node.expression.expression.text;
       const pushes = own().pushes;
@@ -1925,8 +2020,12 @@ function statementMutations(statement: ts.Node): Mutations {
   return mutations;
 }
 
-/** Gives a value read from `obj.key` the property as its origin, so locations point at `key: value`. */
+/**
+ * Gives a value read from `obj.key` the property as its origin, so locations point at `key: value`. A literal passed
+ * through a shorthand (`return { name, config }`) is located where it is written, not at the shorthand.
+ */
 function withOrigin(value: Value, property: ObjectProperty): Value {
+  if (value.kind === 'literal' && ts.isShorthandPropertyAssignment(property.node) && value.node !== property.node.name) return value;
   return originOf.has(value) ? value : (originOf.set(value, property), value);
 }
 
@@ -2033,15 +2132,7 @@ function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, _
   for (const site of evaluator.callSitesOf(fn)) {
     // The call may be in another file: its arguments are read there.
     const sf = site.getSourceFile();
-    const args = parameters.map((_, j) => site.arguments[j]);
-    const evaluateArgs = (env: Env): Value[] =>
-      args.map((arg) =>
-        !arg
-          ? { kind: 'literal', value: undefined, node: site, sf }
-          : ts.isSpreadElement(arg)
-            ? unknown(arg, sf, 'a spread argument')
-            : evaluator.evaluate(arg, sf, env),
-      );
+    const evaluateArgs = (env: Env): Value[] => parameterValues(parameters, site, (arg) => evaluator.evaluate(arg, sf, env));
     const needs = (values: Value[]) => {
       for (const value of values) {
         const binder = value.kind === 'unknown' ? value.binder : binderInLiteral(value, site, 2, true);
@@ -2055,6 +2146,38 @@ function wrapperBindings(evaluator: Evaluator, fn: ts.FunctionLikeDeclaration, _
     }
   }
   return out;
+}
+
+/**
+ * What each parameter receives from a call: spread arguments of known lists (`register("read", ...args)`) are
+ * their elements, and a rest parameter (`add(...args)`) is the list of the arguments from its place on. A spread
+ * that waits on a binder is that binder (the caller expands it); another unknown spread leaves the rest unknown.
+ */
+function parameterValues(parameters: readonly ts.ParameterDeclaration[], site: ts.CallExpression, evaluate: (arg: ts.Expression) => Value): Value[] {
+  const sf = site.getSourceFile();
+  const flat: Value[] = [];
+  let unknownRest: Value | undefined;
+  for (const arg of site.arguments) {
+    if (!ts.isSpreadElement(arg)) {
+      flat.push(evaluate(arg));
+      continue;
+    }
+    const spread = evaluate(arg.expression);
+    if (spread.kind === 'array' && !spread.partial && !spread.keyed) {
+      flat.push(...spread.elements);
+      continue;
+    }
+    unknownRest = spread.kind === 'unknown' && spread.binder ? spread : unknown(arg, sf, 'a spread argument');
+    break;
+  }
+  return parameters.map((parameter, j) => {
+    if (parameter.dotDotDotToken) {
+      if (unknownRest) return unknownRest;
+      return { kind: 'array', elements: flat.slice(j), node: site, sf } as Value;
+    }
+    if (j < flat.length) return flat[j];
+    return unknownRest ?? ({ kind: 'literal', value: undefined, node: site, sf } as Value);
+  });
 }
 
 /** The values a loop variable or parameter can take: loop elements, callback elements, call-site arguments. */
@@ -2108,6 +2231,13 @@ function expandArgument(evaluator: Evaluator, arg: ts.Expression, site: ts.CallE
   const sf = site.getSourceFile();
   return expandEnvs(evaluator, EMPTY_ENV, (env) => evaluator.evaluate(inner, sf, env), (value) => (value.kind === 'unknown' ? value.binder : binderInLiteral(value, site, 2, true)));
 }
+
+const ORDER_COMPARISONS = new Map<ts.SyntaxKind, (a: number, b: number) => boolean>([
+  [ts.SyntaxKind.LessThanToken, (a, b) => a < b],
+  [ts.SyntaxKind.LessThanEqualsToken, (a, b) => a <= b],
+  [ts.SyntaxKind.GreaterThanToken, (a, b) => a > b],
+  [ts.SyntaxKind.GreaterThanEqualsToken, (a, b) => a >= b],
+]);
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'find']);
 

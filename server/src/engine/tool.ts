@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { declaredAnnotations } from './annotations';
-import type { RawTool } from './forms/form';
+import { callArguments, type RawTool } from './forms/form';
 import { HINT_DEFAULTS, HINT_KEYS, type DeclaredAnnotations, type HintKey, type HintValue, type Tool } from './model';
 import { originOf } from './resolve';
 import { hasUnsetDefault } from './unset-env';
@@ -48,7 +48,7 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
     slot: raw.slot,
     misplaced: raw.misplaced,
     expanded,
-    callArgs: ts.isCallExpression(raw.call) ? raw.call.arguments.map((arg) => locOf(arg, sf)) : undefined,
+    callArgs: ts.isCallExpression(raw.call) ? callArguments(raw.call).map((arg) => locOf(arg, sf)) : undefined,
   };
   if (unsetName) tool.nameDependsOn = [...unsetName.variables];
   if (name === null) tool.nameReason = raw.name.kind === 'literal' ? `the name is ${describeValue(raw.name)}, not a string` : describeValue(raw.name);

@@ -27,6 +27,11 @@ export interface ObjectProperty {
   sf: ts.SourceFile;
   /** An earlier property of the same key that this one replaced. */
   overrides?: ObjectProperty;
+  /**
+   * Set when the key is there only on some paths (assigned.ts): `value` is then unknown, and this is the value it has
+   * when present, carrying the conditions, for readers of the whole collection (a tools map, `Object.values`).
+   */
+  present?: Value;
 }
 
 export interface ObjectValue extends Base {

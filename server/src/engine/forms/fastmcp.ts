@@ -1,13 +1,14 @@
 import ts from 'typescript';
 import { definitionsIn, toolFromDefinition } from './definitions';
-import type { Form } from './form';
+import { callArguments, type Form } from './form';
 
 /** fastmcp: `server.addTool({ name, description, parameters, annotations, execute })` and `addTools([...])`. */
 export const fastmcpForm: Form = {
   methods: ['addTool', 'addTools'],
   extract(call, method, { sf, evaluator }, env) {
-    if (call.arguments.length !== 1) return undefined;
-    const value = evaluator.evaluate(call.arguments[0], sf, env);
+    const args = callArguments(call);
+    if (args.length !== 1) return undefined;
+    const value = evaluator.evaluate(args[0], sf, env);
     if (method === 'addTools') {
       // fastmcp takes plain definitions; class instances in a list are another library's tools (LangChain agents).
       const plain = value.kind === 'array' ? { ...value, elements: value.elements.filter((e) => !isClassInstance(e)) } : value;

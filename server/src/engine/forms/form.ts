@@ -60,6 +60,21 @@ export interface DeclarationForm {
   find(ctx: FormContext): RawTool[];
 }
 
+/**
+ * The arguments a registration method receives. Called through `Function.prototype.call`
+ * (`McpServer.prototype.registerTool.call(this, name, config, cb)`, compiled `_super.prototype.tool.call(this, …)`,
+ * `utils.createMcpServer.call(void 0, opts)`), the first argument is `this`, and the method's arguments follow.
+ */
+export function callArguments(call: ts.CallExpression): readonly ts.Expression[] {
+  return isFunctionCall(call) ? call.arguments.slice(1) : call.arguments;
+}
+
+/** `x.method.call(thisArg, …)`: the method's own call expression is the callee's receiver. */
+export function isFunctionCall(call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'call' && ts.isPropertyAccessExpression(callee.expression) && call.arguments.length > 0;
+}
+
 /** True for values that look like a function (an arrow, a function, or something unknown that may be one). */
 export function mayBeFunction(expr: ts.Expression): boolean {
   return (

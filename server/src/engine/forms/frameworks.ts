@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { findDeclaration } from '../scope';
+import { findDeclaration, skipOuterExpressions } from '../scope';
 import type { Value } from '../values';
 
 /** @cyanheads/mcp-ts-core: `createApp({ tools: [tool("name", { annotations, … })] })` (forms/mcp-ts-core.ts). */
@@ -38,8 +38,16 @@ export const definedBy = new WeakMap<Value, Framework>();
 /** The package and export an identifier is imported from (`import { x as y } from "m"`, `const { x } = require("m")`). */
 export function importOf(identifier: ts.Identifier): { module: string; exportName: string } | undefined {
   const declaration = findDeclaration(identifier.text, identifier);
-  if (declaration?.kind !== 'import') return undefined;
-  return { module: declaration.module, exportName: declaration.exportName };
+  if (declaration?.kind === 'import') return { module: declaration.module, exportName: declaration.exportName };
+  // CommonJS builds: `var utils = require("m")` (the namespace) or `const { x } = require("m")`.
+  if (declaration?.kind !== 'variable' || !declaration.declaration.initializer) return undefined;
+  const init = skipOuterExpressions(declaration.declaration.initializer);
+  if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== 'require' || init.arguments.length !== 1) return undefined;
+  const [specifier] = init.arguments;
+  if (!ts.isStringLiteralLike(specifier) || findDeclaration('require', init.expression)) return undefined;
+  const path = declaration.path;
+  if (path.length === 0) return { module: specifier.text, exportName: '*' };
+  return path.length === 1 && 'property' in path[0] ? { module: specifier.text, exportName: path[0].property } : undefined;
 }
 
 /** True when `expr` names `exportName` of one of `modules`: `X` imported from it, or `ns.X` of a namespace import. */

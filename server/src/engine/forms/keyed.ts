@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { presentValue } from '../assigned';
 import type { AnnotationSlot, ToolForm } from '../model';
 import type { Evaluator } from '../resolve';
 import type { ObjectValue, Value } from '../values';
@@ -16,7 +17,8 @@ export interface KeyedDefinition {
 /** The entries of a tools map, with the file each key is written in (spreads may bring keys from other files). */
 export function keyedDefinitions(map: Value): KeyedDefinition[] {
   if (map.kind !== 'object') return [];
-  return [...map.properties.values()].map((p) => ({ key: p.key, keyNode: p.keyNode, keySf: p.sf, definition: p.value }));
+  // A key present only on some paths (`if (x) Object.assign(tools, group)`) is a tool under those conditions.
+  return [...map.properties.values()].map((p) => ({ key: p.key, keyNode: p.keyNode, keySf: p.sf, definition: presentValue(p) }));
 }
 
 /** The tools map a framework takes, evaluated; a function (`tools: async () => ({ ... })`) gives what it returns. */

@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { skipOuterExpressions } from '../scope';
 import { EMPTY_ENV, type Env, type Value } from '../values';
 import { definitionsIn } from './definitions';
-import type { Form, FormContext, RawTool } from './form';
+import { callArguments, type Form, type FormContext, type RawTool } from './form';
 
 /**
  * The low-level Server: `setRequestHandler(ListToolsRequestSchema, handler)` (SDK v1) or
@@ -32,7 +32,7 @@ export const listToolsForm: Form = {
 
 /** The `tools` of every object the handler returns; undefined when the call is not a `tools/list` handler. */
 function returnedLists(call: ts.CallExpression, { sf, evaluator }: FormContext, env: Env): Value[] | undefined {
-  const [schemaArg, handlerArg] = call.arguments;
+  const [schemaArg, handlerArg] = callArguments(call);
   if (!schemaArg || !handlerArg || !isListToolsSchema(schemaArg)) return undefined;
   const handler = evaluator.evaluate(handlerArg, sf, env);
   if (handler.kind !== 'function') return [];

@@ -3,7 +3,7 @@ import { misplacedHintsIn } from '../annotations';
 import type { AnnotationSlot, MisplacedHints } from '../model';
 import { skipOuterExpressions } from '../scope';
 import { locOf, type Env, type ObjectValue, type Value } from '../values';
-import { annotationsOf, mayBeFunction, misplacedInConfig, objectProperty, type Form, type FormContext, type RawTool } from './form';
+import { annotationsOf, callArguments, mayBeFunction, misplacedInConfig, objectProperty, type Form, type FormContext, type RawTool } from './form';
 
 /**
  * @modelcontextprotocol/sdk (v1 and v2):
@@ -19,7 +19,7 @@ export const sdkForm: Form = {
 };
 
 function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 'registerToolTask', ctx: FormContext, env: Env): RawTool[] | undefined {
-  const [nameArg, configArg, handlerArg] = call.arguments;
+  const [nameArg, configArg, handlerArg] = callArguments(call);
   if (!nameArg || !configArg) return undefined;
   const { sf, evaluator } = ctx;
   const name = evaluator.evaluate(nameArg, sf, env);
@@ -84,7 +84,7 @@ function isSchemaLike(value: Value): boolean {
 }
 
 function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTool[] | undefined {
-  const args = call.arguments;
+  const args = callArguments(call);
   if (args.length < 2 || args.length > 5) return undefined;
   const { sf, evaluator } = ctx;
   const callback = args[args.length - 1];

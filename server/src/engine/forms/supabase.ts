@@ -1,6 +1,7 @@
 import ts from 'typescript';
-import { objectProperty, type DeclarationForm, type RawTool } from './form';
+import { callArguments, isFunctionCall, objectProperty, type DeclarationForm, type RawTool } from './form';
 import { isImportedFrom } from './frameworks';
+import { keptOnlyWhen } from '../kept';
 import { forEachNode, keyedDefinitions, toolFromKeyedDefinition, toolsMap } from './keyed';
 
 const MODULES = ['@supabase/mcp-utils'];
@@ -15,14 +16,20 @@ export const supabaseForm: DeclarationForm = {
   find({ sf, evaluator }) {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {
-      if (!ts.isCallExpression(node) || !isImportedFrom(node.expression, MODULES, 'createMcpServer')) return;
-      const options = node.arguments[0] && evaluator.evaluate(node.arguments[0], sf);
+      if (!ts.isCallExpression(node)) return;
+      // `utils.createMcpServer.call(void 0, opts)` (CommonJS builds) is the same call.
+      const callee = isFunctionCall(node) ? (node.expression as ts.PropertyAccessExpression).expression : node.expression;
+      if (!isImportedFrom(callee, MODULES, 'createMcpServer')) return;
+      const [optionsArg] = callArguments(node);
+      const options = optionsArg && evaluator.evaluate(optionsArg, sf);
       if (options?.kind !== 'object') return;
       const map = toolsMap(objectProperty(options, 'tools'), evaluator, node, sf);
       for (const entry of map ? keyedDefinitions(map) : []) {
         const hidden = entry.definition.kind === 'object' ? objectProperty(entry.definition, 'hidden') : undefined;
         if (hidden?.kind === 'literal' && hidden.value === true) continue;
-        tools.push(toolFromKeyedDefinition(entry, 'supabase', node, sf, (definition) => definition));
+        // `hidden: !!queryLogs`: listed only when that is false at run time.
+        const listed = hidden && hidden.kind !== 'literal' ? { ...entry, definition: keptOnlyWhen(entry.definition, [{ node: hidden.node, sf: hidden.sf, negated: true, via: 'if' }]) } : entry;
+        tools.push(toolFromKeyedDefinition(listed, 'supabase', node, sf, (definition) => definition));
       }
     });
     return tools;
