@@ -1294,13 +1294,7 @@ export class Evaluator implements BuiltinHost {
     const returns = returnStatementsIn(decl.body);
     if (returns.length < 2) return undefined;
     const values = returns.map((r) => (r.expression ? this.evaluate(r.expression, sf, env) : undefined));
-    if (!values.every((v) => v?.kind === 'literal')) {
-      // Literals beside values known only at run time (`if (lhs != null) return lhs; return rhs()`, a compiled `??`):
-      // the one the path selects, else unknown; never the last one by default.
-      if (!values.some((v) => v?.kind === 'literal') || !values.every((v) => v?.kind === 'literal' || v?.kind === 'unknown')) return undefined;
-      const waiting = values.find((v) => v?.kind === 'unknown' && v.binder);
-      if (waiting) return waiting;
-    }
+    if (!values.every((v) => v?.kind === 'literal')) return undefined;
     const literals = values as Extract<Value, { kind: 'literal' }>[];
     if (literals.every((v) => v.kind === 'literal' && v.value === literals[0].value)) return literals[0];
     const chosen = this.selectedReturn(decl.body.statements, sf, env);
