@@ -105,7 +105,9 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
   switch (name) {
     case 'path.join':
     case 'path.resolve': {
-      const values = args();
+      let values = args();
+      // `resolve(process.cwd(), absolute)`: parts before the last absolute one never reach the result.
+      if (name === 'path.resolve') values = values.slice(Math.max(0, lastAbsoluteIndex(values)));
       const parts = values.map(text);
       if (parts.some((p) => p === undefined)) return unknown(expr, sf, 'a path built from values known only at run time', binderOf(values));
       const joined = name === 'path.join' ? posix.join(...(parts as string[])) : posix.resolve('/', ...(parts as string[]));
@@ -176,6 +178,12 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
     }
   }
   return undefined;
+}
+
+/** The index of the last part that is a known absolute path, or -1. */
+function lastAbsoluteIndex(values: Value[]): number {
+  for (let i = values.length - 1; i >= 0; i--) if (text(values[i])?.startsWith('/')) return i;
+  return -1;
 }
 
 function binderOf(values: Value[]) {
