@@ -67,6 +67,30 @@ const json: Case[] = [
     ),
     tools: [{ name: 'x', effective: { readOnlyHint: 'unresolved' } }],
   },
+  {
+    name: 'resolve(process.cwd(), absolute): an absolute later part makes the working directory irrelevant',
+    files: { 'spec/tools.json': '{ "search": { "readOnlyHint": true } }' },
+    code: lines(
+      'import fs from "node:fs";',
+      'import path from "node:path";',
+      'import { fileURLToPath } from "node:url";',
+      'const specPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "spec/tools.json");',
+      'const table = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), specPath), "utf-8"));',
+      `server.registerTool("search", { annotations: table.search }, ${cb});`,
+    ),
+    tools: [{ name: 'search', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'stays unresolved: resolve(process.cwd(), relative) depends on where the server is started',
+    files: { 'spec/tools.json': '{ "search": { "readOnlyHint": true } }' },
+    code: lines(
+      'import fs from "node:fs";',
+      'import path from "node:path";',
+      'const table = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), "spec/tools.json"), "utf-8"));',
+      `server.registerTool("search", { annotations: table.search }, ${cb});`,
+    ),
+    tools: [{ name: 'search', effective: { readOnlyHint: 'unresolved' } }],
+  },
 ];
 
 const folders: Case[] = [

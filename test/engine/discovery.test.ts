@@ -892,6 +892,44 @@ const compiled: Case[] = [
 ];
 
 // ─── look-alikes: classes and lists that are not MCP registrations ───
+const cb = 'async () => ({ content: [] })';
+
+const computedText: Case[] = [
+  {
+    name: 'a title rewritten by regular-expression literals, split, map and join; a name cut with substring',
+    code: lines(
+      'const operations = [{ id: "retrieveAPage", method: "get" }, { id: "patch_page-properties", method: "patch" }];',
+      'const toTitle = (id) => id',
+      '  .replace(/([a-z])([A-Z])/g, "$1 $2")',
+      '  .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")',
+      '  .split(/[\\s_-]+/)',
+      '  .map((word) => word.charAt(0).toUpperCase() + word.slice(1))',
+      '  .join(" ");',
+      'for (const op of operations) {',
+      '  server.registerTool(("API-" + op.id).substring(0, 12), {',
+      '    annotations: { title: toTitle(op.id), ...(op.method === "get" ? { readOnlyHint: true } : { destructiveHint: true }) },',
+      `  }, ${cb});`,
+      '}',
+    ),
+    tools: [
+      { name: 'API-retrieve', title: 'Retrieve A Page', effective: { readOnlyHint: true } },
+      { name: 'API-patch_pa', title: 'Patch Page Properties', effective: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'stays unresolved: a replacement computed by a callback, and a rewrite of text known only at run time',
+    code: lines(
+      'const upper = (id) => id.replace(/_(\\w)/g, (_, c) => c.toUpperCase());',
+      `server.registerTool("get_page", { annotations: { title: upper("get_page"), readOnlyHint: true } }, ${cb});`,
+      `server.registerTool(process.env.PREFIX.split("-").join("_"), { annotations: { title: "x".replaceAll(/x/, "y"), readOnlyHint: true } }, ${cb});`,
+    ),
+    tools: [
+      { name: 'get_page', title: 'unresolved', effective: { readOnlyHint: true } },
+      { name: null, title: 'unresolved', effective: { readOnlyHint: true } },
+    ],
+  },
+];
+
 const lookAlikes: Case[] = [
   {
     name: 'a class instance that defines registerTool itself is still read where the SDK is called (bundled SDK)',
@@ -934,3 +972,4 @@ runCases('discovery: names read from the environment', environment);
 runCases('discovery: collections filled through methods', registries);
 runCases('discovery: compiled output', compiled);
 runCases('discovery: look-alikes stay quiet', lookAlikes);
+runCases('discovery: names and titles computed from known text', computedText);

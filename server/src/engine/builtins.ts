@@ -105,7 +105,9 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
   switch (name) {
     case 'path.join':
     case 'path.resolve': {
-      const values = args();
+      let values = args();
+      // `resolve(process.cwd(), absolute)`: parts before the last absolute one never reach the result.
+      if (name === 'path.resolve') values = values.slice(Math.max(0, lastAbsoluteIndex(values)));
       const parts = values.map(text);
       if (parts.some((p) => p === undefined)) return unknown(expr, sf, 'a path built from values known only at run time', binderOf(values));
       const joined = name === 'path.join' ? posix.join(...(parts as string[])) : posix.resolve('/', ...(parts as string[]));
@@ -176,6 +178,12 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
     }
   }
   return undefined;
+}
+
+/** The index of the last part that is a known absolute path, or -1. */
+function lastAbsoluteIndex(values: Value[]): number {
+  for (let i = values.length - 1; i >= 0; i--) if (text(values[i])?.startsWith('/')) return i;
+  return -1;
 }
 
 function binderOf(values: Value[]) {
@@ -266,12 +274,44 @@ function dynamicImport(expr: ts.CallExpression, sf: ts.SourceFile, evaluate: (ex
   return undefined;
 }
 
-/** String methods of a known string (`file.endsWith(".js")`), for filters over folder listings. */
-export function stringMethod(receiver: Value, method: string, args: Value[], node: ts.Node, sf: ts.SourceFile): Value | undefined {
+/**
+ * String methods of a known string (`file.endsWith(".js")`, `id.replace(/([a-z])([A-Z])/g, "$1 $2")`), for filters
+ * over folder listings and names or titles computed from known text. A pattern is a string or a regular-expression
+ * literal written in the code (`argNodes`), run with JavaScript's own RegExp on the known string.
+ */
+export function stringMethod(receiver: Value, method: string, args: Value[], node: ts.Node, sf: ts.SourceFile, argNodes: readonly ts.Expression[] = []): Value | undefined {
   const value = text(receiver);
   if (value === undefined) return undefined;
   const first = args[0] && text(args[0]);
+  const index = (i: number) => (args[i] === undefined ? undefined : numberOf(args[i]));
   switch (method) {
+    case 'replace':
+    case 'replaceAll': {
+      const pattern = patternOf(args[0], argNodes[0]);
+      const replacement = args[1] && text(args[1]);
+      if (pattern === undefined || replacement === undefined || value.length > MAX_PATTERN_INPUT) return undefined;
+      // replaceAll throws on a regex without the g flag: leave that to run time.
+      if (method === 'replaceAll' && pattern instanceof RegExp && !pattern.global) return undefined;
+      return literal(method === 'replace' ? value.replace(pattern, replacement) : value.replaceAll(pattern, replacement), node, sf);
+    }
+    case 'split': {
+      const separator = patternOf(args[0], argNodes[0]);
+      if (separator === undefined || args.length > 1 || value.length > MAX_PATTERN_INPUT) return undefined;
+      return { kind: 'array', elements: value.split(separator).map((part) => literal(part, node, sf)), node, sf };
+    }
+    case 'charAt': {
+      const at = args.length === 0 ? 0 : index(0);
+      return at === undefined ? undefined : literal(value.charAt(at), node, sf);
+    }
+    case 'slice':
+    case 'substring': {
+      const start = args.length === 0 ? 0 : index(0);
+      const end = args.length < 2 ? value.length : index(1);
+      if (start === undefined || end === undefined) return undefined;
+      return literal(method === 'slice' ? value.slice(start, end) : value.substring(start, end), node, sf);
+    }
+    case 'trim':
+      return literal(value.trim(), node, sf);
     case 'endsWith':
       return first === undefined ? undefined : literal(value.endsWith(first), node, sf);
     case 'startsWith':
@@ -284,4 +324,26 @@ export function stringMethod(receiver: Value, method: string, args: Value[], nod
       return literal(value.toUpperCase(), node, sf);
   }
   return undefined;
+}
+
+/** Known strings longer than this are not matched against patterns (a pattern's cost grows with its input). */
+const MAX_PATTERN_INPUT = 10_000;
+
+function numberOf(value: Value): number | undefined {
+  return value.kind === 'literal' && typeof value.value === 'number' ? value.value : undefined;
+}
+
+/** A string, or a RegExp built from a regular-expression literal written in the code; undefined otherwise. */
+function patternOf(value: Value | undefined, node: ts.Expression | undefined): string | RegExp | undefined {
+  const written = node && skipOuterExpressions(node);
+  if (written && ts.isRegularExpressionLiteral(written)) {
+    const source = written.text;
+    const slash = source.lastIndexOf('/');
+    try {
+      return new RegExp(source.slice(1, slash), source.slice(slash + 1));
+    } catch {
+      return undefined;
+    }
+  }
+  return value && text(value);
 }

@@ -771,7 +771,7 @@ export class Evaluator implements BuiltinHost {
       }
       const receiver = this.evaluate(callee.expression, sf, env);
       if (receiver.kind === 'literal') {
-        const result = stringMethod(receiver, method, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf);
+        const result = stringMethod(receiver, method, expr.arguments.map((a) => this.evaluate(a, sf, env)), expr, sf, expr.arguments);
         if (result) return result;
       }
       if (receiver.kind === 'array') {
@@ -827,6 +827,13 @@ export class Evaluator implements BuiltinHost {
             }
             if (method === 'flat') elements = elements.flatMap((e) => (e.kind === 'array' ? e.elements : [e]));
             return { ...receiver, elements, node: expr, sf };
+          }
+          case 'join': {
+            // Known text only: a list that may hold more, or elements kept by a run-time condition, joins at run time.
+            const separator = expr.arguments[0] ? this.evaluate(expr.arguments[0], sf, env) : { kind: 'literal' as const, value: ',', node: expr, sf };
+            const parts = receiver.elements.map((e) => (e.kind === 'literal' && (typeof e.value === 'string' || typeof e.value === 'number') && keptConditions(e).length === 0 ? String(e.value) : undefined));
+            if (receiver.partial || separator.kind !== 'literal' || typeof separator.value !== 'string' || parts.some((p) => p === undefined)) break;
+            return { kind: 'literal', value: parts.join(separator.value), node: expr, sf };
           }
           case 'find': {
             const found = this.findElement(receiver, expr, sf, env);
