@@ -112,7 +112,6 @@ export class ToolReuse {
   /** A tool handed out or recorded → its entry and index, for its rule reports. */
   private readonly origin = new WeakMap<Tool, { entry: Entry; index: number; reused: boolean }>();
   private readonly shift: { start: number; end: number; delta: number } | undefined;
-  private variables: string[] | undefined;
 
   readonly previous: FileState | undefined;
   readonly declared: Map<string, number> | undefined;
@@ -174,7 +173,7 @@ export class ToolReuse {
 
   /** `statement` was analysed afresh: keep its tools when it is isolated (copies, so later changes stay out). */
   record(statement: ts.Statement, tools: Tool[]): void {
-    const shape = isolatedShape(statement, this.sf, (this.variables ??= moduleVariables(this.sf)));
+    const shape = isolatedShape(statement, this.sf, moduleVariables(this.sf));
     if (!shape) return;
     const entry: Entry = { pos: statement.pos, last: lastOffset(tools, this.sf.fileName), tools: tools.map((tool) => relocate(tool, this.sf.fileName)), reports: tools.map(() => new Map()), shape };
     this.entries.set(statement, entry);
@@ -415,8 +414,13 @@ function isDeclarationOfName(node: ts.Node): boolean {
 }
 
 /** Names of the file's module-level variables. */
+const variablesOf = new WeakMap<ts.SourceFile, string[]>();
+
 function moduleVariables(sf: ts.SourceFile): string[] {
+  const known = variablesOf.get(sf);
+  if (known) return known;
   const out: string[] = [];
+  variablesOf.set(sf, out);
   for (const statement of sf.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const decl of statement.declarationList.declarations) if (ts.isIdentifier(decl.name)) out.push(decl.name.text);
