@@ -191,3 +191,24 @@ test('the full re-parse every FULL_PARSE_EVERY versions still reuses the stateme
     spy.restore();
   }
 });
+
+test('random keystrokes anywhere (typed, deleted, half-typed code) each equal a fresh analysis', () => {
+  const path = '/virtual/tool-reuse-random.ts';
+  const project = new Project();
+  project.setFileText(path, base);
+  project.analyzeFile(path);
+  // A fixed sequence (linear congruential), so a failure names an edit that can be replayed.
+  let seed = 11;
+  const next = (below: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % below;
+  };
+  const typed = ['x', '"', '(', '}', ',', ' ', 'a', '1', '\n'];
+  let text = base;
+  for (let edit = 0; edit < 60; edit++) {
+    const at = next(text.length);
+    text = next(3) === 0 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + typed[next(typed.length)] + text.slice(at);
+    project.setFileText(path, text);
+    assert.equal(everything(project.analyzeFile(path)), everything(analyzeText(text, path)), `edit ${edit + 1} at ${at}`);
+  }
+});

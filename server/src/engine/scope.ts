@@ -60,13 +60,34 @@ const scopeIndex = new WeakMap<ts.NodeArray<ts.Statement>, Map<string, Declarati
 function declarationInStatements(statements: ts.NodeArray<ts.Statement>, name: string): Declaration | undefined {
   let index = scopeIndex.get(statements);
   if (!index) {
-    index = indexStatements(statements);
+    index = keptIndex(statements) ?? indexStatements(statements);
     scopeIndex.set(statements, index);
+    if (statements.length > 0) indexByFirstStatement.set(statements[0], { statements, index });
   }
   return index.get(name);
 }
 
-function indexStatements(statements: ts.NodeArray<ts.Statement>): Map<string, Declaration> {
+/** The last list indexed that began with this statement object: an edited file's previous statements. */
+const indexByFirstStatement = new WeakMap<ts.Statement, { statements: readonly ts.Statement[]; index: Map<string, Declaration> }>();
+
+/**
+ * After an incremental re-parse, the previous list's index when the statements that differ (between the runs of
+ * kept statement objects at both ends) declare nothing: its declarations are the same objects.
+ */
+function keptIndex(statements: readonly ts.Statement[]): Map<string, Declaration> | undefined {
+  const previous = statements.length > 0 ? indexByFirstStatement.get(statements[0]) : undefined;
+  if (!previous) return undefined;
+  const old = previous.statements;
+  let first = 0;
+  while (first < old.length && first < statements.length && old[first] === statements[first]) first++;
+  let last = 0;
+  while (last < old.length - first && last < statements.length - first && old[old.length - 1 - last] === statements[statements.length - 1 - last]) last++;
+  const declares = (statement: ts.Statement) => indexStatements([statement]).size > 0;
+  if (old.slice(first, old.length - last).some(declares) || statements.slice(first, statements.length - last).some(declares)) return undefined;
+  return previous.index;
+}
+
+function indexStatements(statements: readonly ts.Statement[]): Map<string, Declaration> {
   const index = new Map<string, Declaration>();
   // The first declaration of a name wins, as the linear scan did.
   const add = (name: string, declaration: Declaration) => {

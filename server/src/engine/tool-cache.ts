@@ -29,6 +29,8 @@ import { textChangeRange } from './incremental';
 /** What one isolated statement produced, with positions as they were when it was computed. */
 interface Entry {
   pos: number;
+  /** The largest offset in this file that its tools and reports name: below the edit, nothing of it moves. */
+  last: number;
   tools: Tool[];
   /** Rule id → reports, per tool of `tools` (same index); absent when that tool's reports are not reusable. */
   reports: (Map<string, Report[]> | undefined)[];
@@ -46,8 +48,8 @@ interface StatementShape {
 interface FileState {
   text: string;
   facts: string;
-  /** Each top-level statement → its index in `starts` and `ends`, where it was when this state was kept. */
-  statements: Map<ts.Statement, number>;
+  /** The top-level statements, and where each was (`starts`, `ends`) when this state was kept. */
+  statements: readonly ts.Statement[];
   starts: Int32Array;
   ends: Int32Array;
   entries: Map<ts.Statement, Entry>;
@@ -85,14 +87,23 @@ export class ToolCache {
     this.files.set(sf.fileName, {
       text: sf.text,
       facts: session.facts,
-      statements: new Map(sf.statements.map((statement, index) => [statement, index])),
-      starts: Int32Array.from(sf.statements, (statement) => statement.pos),
-      ends: Int32Array.from(sf.statements, (statement) => statement.end),
+      statements: sf.statements,
+      ...positions(sf.statements),
       entries: session.entries,
       dependencies: [...new Set([...dependencies, ...(session.previous?.dependencies ?? [])])],
       declared: session.declared,
     });
   }
+}
+
+function positions(statements: readonly ts.Statement[]): { starts: Int32Array; ends: Int32Array } {
+  const starts = new Int32Array(statements.length);
+  const ends = new Int32Array(statements.length);
+  statements.forEach((statement, index) => {
+    starts[index] = statement.pos;
+    ends[index] = statement.end;
+  });
+  return { starts, ends };
 }
 
 /** One analysis's view of the cache: find.ts asks it per statement, runRules per tool and rule. */
@@ -101,7 +112,6 @@ export class ToolReuse {
   /** A tool handed out or recorded → its entry and index, for its rule reports. */
   private readonly origin = new WeakMap<Tool, { entry: Entry; index: number; reused: boolean }>();
   private readonly shift: { start: number; end: number; delta: number } | undefined;
-  private variables: string[] | undefined;
 
   readonly previous: FileState | undefined;
   readonly declared: Map<string, number> | undefined;
@@ -139,13 +149,20 @@ export class ToolReuse {
       // At a pure insertion point, an offset belongs to what follows only in a statement that starts there.
       return offset > end || (offset === end && (start !== end || entry.pos >= end)) ? offset + delta : offset;
     };
+    if (entry.last < start) {
+      // Nothing to move: the entry serves as it is (a tool's own properties may be replaced, so shallow copies).
+      const same = entry.tools.map((tool) => ({ ...tool }));
+      this.entries.set(statement, entry);
+      same.forEach((tool, index) => this.origin.set(tool, { entry, index, reused: true }));
+      return same;
+    }
     let moved: Tool[];
     let kept: Entry;
     try {
       moved = entry.tools.map((tool) => relocate(tool, this.sf.fileName, move));
       // The analysis only ever replaces a tool's own properties (shared-annotations.ts): a shallow copy keeps the
       // entry apart from it; what is nested is never changed in place.
-      kept = { ...entry, pos: statement.pos, tools: moved.map((tool) => ({ ...tool })), reports: entry.reports.map((byRule) => byRule && relocate(byRule, this.sf.fileName, move)) };
+      kept = { ...entry, pos: statement.pos, last: move(entry.last), tools: moved.map((tool) => ({ ...tool })), reports: entry.reports.map((byRule) => byRule && relocate(byRule, this.sf.fileName, move)) };
     } catch {
       return undefined;
     }
@@ -156,9 +173,9 @@ export class ToolReuse {
 
   /** `statement` was analysed afresh: keep its tools when it is isolated (copies, so later changes stay out). */
   record(statement: ts.Statement, tools: Tool[]): void {
-    const shape = isolatedShape(statement, this.sf, (this.variables ??= moduleVariables(this.sf)));
+    const shape = isolatedShape(statement, this.sf, moduleVariables(this.sf));
     if (!shape) return;
-    const entry: Entry = { pos: statement.pos, tools: tools.map((tool) => relocate(tool, this.sf.fileName)), reports: tools.map(() => new Map()), shape };
+    const entry: Entry = { pos: statement.pos, last: lastOffset(tools, this.sf.fileName), tools: tools.map((tool) => relocate(tool, this.sf.fileName)), reports: tools.map(() => new Map()), shape };
     this.entries.set(statement, entry);
     tools.forEach((tool, index) => this.origin.set(tool, { entry, index, reused: false }));
   }
@@ -179,6 +196,7 @@ export class ToolReuse {
       return;
     }
     origin.entry.reports[origin.index]?.set(ruleId, relocate(reports, this.sf.fileName));
+    origin.entry.last = Math.max(origin.entry.last, lastOffset(reports, this.sf.fileName));
   }
 }
 
@@ -203,21 +221,32 @@ function reusable(
 ): { declared: Map<string, number>; alias: Map<ts.Statement, ts.Statement> } | undefined {
   const no = undefined;
   const alias = new Map<ts.Statement, ts.Statement>();
-  if (!change) return previous.statements.size === sf.statements.length && sf.statements.every((statement) => previous.statements.has(statement)) ? { declared: (previous.declared ??= countDeclared(previous.statements.keys())), alias } : no;
+  // The statements an incremental re-parse kept are the same objects in the same order: only the window between
+  // the kept first and last ones can differ.
+  const old = previous.statements;
+  const now = sf.statements;
+  let first = 0;
+  while (first < old.length && first < now.length && old[first] === now[first]) first++;
+  let last = 0;
+  while (last < old.length - first && last < now.length - first && old[old.length - 1 - last] === now[now.length - 1 - last]) last++;
+  if (!change) return first === old.length && old.length === now.length ? { declared: (previous.declared ??= countDeclared(old)), alias } : no;
   const before = previous.text.slice(change.span.start, ts.textSpanEnd(change.span));
   const after = sf.text.slice(change.span.start, change.span.start + change.newLength);
   if (lineBreaks(before) !== lineBreaks(after)) return no;
   if (facts !== previous.facts) return no;
   // Statements the parser made anew (all of them after a full parse) over text the edit left alone are the same
   // statements: matched by place and text with the previous ones.
-  const current = new Set(sf.statements);
+  const oldWindow = new Set(old.slice(first, old.length - last));
+  const newWindow = new Set(now.slice(first, now.length - last));
   const unmatched = new Map<string, ts.Statement>();
-  for (const [statement, index] of previous.statements) if (!current.has(statement)) unmatched.set(`${previous.starts[index]}:${previous.ends[index]}`, statement);
+  for (let index = first; index < old.length - last; index++) {
+    if (!newWindow.has(old[index])) unmatched.set(`${previous.starts[index]}:${previous.ends[index]}`, old[index]);
+  }
   const start = change.span.start;
   const delta = change.newLength - change.span.length;
   const added: ts.Statement[] = [];
-  for (const statement of sf.statements) {
-    if (previous.statements.has(statement)) continue;
+  for (const statement of newWindow) {
+    if (oldWindow.has(statement)) continue;
     const before = statement.end <= start;
     const after = statement.pos >= start + change.newLength;
     const key = before ? `${statement.pos}:${statement.end}` : after ? `${statement.pos - delta}:${statement.end - delta}` : undefined;
@@ -237,7 +266,7 @@ function reusable(
   const shapes = [...removedShapes, ...addedShapes] as StatementShape[];
   // Called names must not name anything the file declares or imports (call sites are searched by name).
   // Nor anything a file the analysis read declares (a method there whose call sites here bind its parameters).
-  const declared = (previous.declared ??= countDeclared(previous.statements.keys()));
+  const declared = (previous.declared ??= countDeclared(old));
   const elsewhere = previous.dependencies.map((file) => sourceFileOf(file));
   for (const callee of new Set(shapes.flatMap((shape) => shape.callees))) {
     const outside = (declared.get(callee) ?? 0) - removed.filter((statement) => namesDeclaredIn(statement).has(callee)).length;
@@ -385,8 +414,13 @@ function isDeclarationOfName(node: ts.Node): boolean {
 }
 
 /** Names of the file's module-level variables. */
+const variablesOf = new WeakMap<ts.SourceFile, string[]>();
+
 function moduleVariables(sf: ts.SourceFile): string[] {
+  const known = variablesOf.get(sf);
+  if (known) return known;
   const out: string[] = [];
+  variablesOf.set(sf, out);
   for (const statement of sf.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const decl of statement.declarationList.declarations) if (ts.isIdentifier(decl.name)) out.push(decl.name.text);
@@ -427,6 +461,14 @@ function relocate<T>(value: T, file: string, move: (offset: number) => number = 
     }
     return out;
   }
+}
+
+/** The largest start or end of a location in `file` inside plain data. */
+function lastOffset(value: unknown, file: string): number {
+  if (typeof value !== 'object' || value === null) return -1;
+  let last = isLoc(value) && value.file === file ? value.end : -1;
+  for (const item of value instanceof Map ? value.values() : Object.values(value)) last = Math.max(last, lastOffset(item, file));
+  return last;
 }
 
 function isLoc(value: unknown): value is Loc {
