@@ -291,18 +291,13 @@ const offeredTexts = new WeakMap<Project, Map<string, string>>();
 /**
  * A project over the disk for one run. Its host first serves texts offered by analyzeText, so a
  * file read once by the CLI is not read again, nor handed over with setFileText (which looks for the
- * dependents of every analysed file: quadratic over a run). `alreadyRead` holds texts the run read
- * before (files that register nothing), each served once: the project keeps what it reads.
+ * dependents of every analysed file: quadratic over a run). `alreadyRead` gives texts the run read
+ * before, so a whole-program search does not read them again.
  */
-export function createProject(options: EngineOptions, files: readonly string[] = [], alreadyRead?: Map<string, string>): Project {
+export function createProject(options: EngineOptions, files: readonly string[] = [], alreadyRead?: (path: string) => string | undefined): Project {
   const offered = new Map<string, string>();
   const disk = createRunHost();
-  const readOnce = (path: string): string | undefined => {
-    const text = alreadyRead?.get(path);
-    if (text !== undefined) alreadyRead!.delete(path);
-    return text;
-  };
-  const project = new Project({ readFile: (path) => offered.get(path) ?? readOnce(path) ?? disk.readFile(path) }, options);
+  const project = new Project({ readFile: (path) => offered.get(path) ?? alreadyRead?.(path) ?? disk.readFile(path) }, options);
   project.setProjectFiles(files);
   offeredTexts.set(project, offered);
   return project;
