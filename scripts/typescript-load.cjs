@@ -5,13 +5,14 @@
 // compiled as usual.
 'use strict';
 const fs = require('node:fs');
+const { isAscii } = require('node:buffer');
 const path = require('node:path');
 const vm = require('node:vm');
 const { createRequire } = require('node:module');
 
 function loadTypeScript() {
   const file = path.join(__dirname, 'typescript.js');
-  const source = fs.readFileSync(file, 'utf8');
+  const source = decode(fs.readFileSync(file));
   // Keyed by the Node version, which decides whether V8 accepts a cache at all.
   const cacheFile = path.join(__dirname, `typescript.${process.versions.v8}.cache`);
   let cachedData;
@@ -27,6 +28,14 @@ function loadTypeScript() {
   // Made at exit, the cache also holds the functions this run compiled lazily (the parser's), not only the top level.
   if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => writeCache(script, cacheFile));
   return module.exports;
+}
+
+/**
+ * The bundle is ASCII (esbuild escapes the rest), and decoding 3.5 MB as UTF-8 took longer than the rest of
+ * the load: ASCII is read as Latin-1, the same characters without the UTF-8 decoder.
+ */
+function decode(bytes) {
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
 }
 
 function writeCache(script, cacheFile) {

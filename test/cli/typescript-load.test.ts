@@ -41,6 +41,15 @@ describe('the TypeScript loader', () => {
     assert.deepEqual(readdirSync(dir).sort(), ['loader.cjs', caches(dir)[0], 'typescript.js'].sort(), 'no temporary file is left');
   });
 
+  test('reads the module as UTF-8 text: ASCII and non-ASCII sources load the same characters', () => {
+    const dir = dist();
+    writeFileSync(join(dir, 'typescript.js'), "module.exports = { version: 'café ✓ 9.9.9', base: '', dir: '' };\n");
+    assert.equal(load(dir).version, 'café ✓ 9.9.9', 'a first start');
+    assert.equal(load(dir).version, 'café ✓ 9.9.9', 'a start that reads the cache');
+    writeFileSync(join(dir, 'typescript.js'), "module.exports = { version: 'cafe \\u00e9 9.9.9', base: '', dir: '' };\n");
+    assert.equal(load(dir).version, 'cafe \u00e9 9.9.9', 'an escaped character in an ASCII source');
+  });
+
   test('a corrupt cache is replaced, and the module still loads', () => {
     const dir = dist();
     load(dir);

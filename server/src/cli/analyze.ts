@@ -117,11 +117,14 @@ function cannotRegisterTools(text: string): boolean {
 
 /**
  * The read result when `file` needs the engine, undefined for a readable file that cannot register
- * tools (nothing to report, no analysis needed).
+ * tools (nothing to report, no analysis needed). `skipped` receives the text of such a file: whole-program
+ * questions may still search it.
  */
-export function readForAnalysis(file: string): ReadResult | undefined {
+export function readForAnalysis(file: string, skipped?: Map<string, string>): ReadResult | undefined {
   const read = readSourceFile(file);
-  return 'error' in read || !cannotRegisterTools(read.text) ? read : undefined;
+  if ('error' in read || !cannotRegisterTools(read.text)) return read;
+  skipped?.set(file, read.text);
+  return undefined;
 }
 
 /** Analyses files one after the other in `project`; never throws for a bad file. */
@@ -288,12 +291,13 @@ const offeredTexts = new WeakMap<Project, Map<string, string>>();
 /**
  * A project over the disk for one run. Its host first serves texts offered by analyzeText, so a
  * file read once by the CLI is not read again, nor handed over with setFileText (which looks for the
- * dependents of every analysed file: quadratic over a run).
+ * dependents of every analysed file: quadratic over a run). `alreadyRead` gives texts the run read
+ * before, so a whole-program search does not read them again.
  */
-export function createProject(options: EngineOptions, files: readonly string[] = []): Project {
+export function createProject(options: EngineOptions, files: readonly string[] = [], alreadyRead?: (path: string) => string | undefined): Project {
   const offered = new Map<string, string>();
   const disk = createRunHost();
-  const project = new Project({ readFile: (path) => offered.get(path) ?? disk.readFile(path) }, options);
+  const project = new Project({ readFile: (path) => offered.get(path) ?? alreadyRead?.(path) ?? disk.readFile(path) }, options);
   project.setProjectFiles(files);
   offeredTexts.set(project, offered);
   return project;

@@ -204,14 +204,26 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
   // Reading is cheap next to parsing: files that cannot register a tool are settled here, and only
   // a large rest is worth the start-up of worker threads (each loads TypeScript again).
   const preRead = new Map<string, ReadResult>();
+  const skipped = new Map<string, string>();
   for (const file of context.files ?? files) {
-    const read = readForAnalysis(file);
+    const read = readForAnalysis(file, skipped);
     if (read) preRead.set(file, read);
   }
+  // The main thread's project takes the texts read here (a file that registers nothing is served once: the
+  // project keeps what it reads; a file still to analyse is served from preRead until its batch is taken).
+  const readBefore = (path: string): string | undefined => {
+    const text = skipped.get(path);
+    if (text !== undefined) {
+      skipped.delete(path);
+      return text;
+    }
+    const read = preRead.get(path);
+    return read && 'text' in read ? read.text : undefined;
+  };
   const candidates = [...preRead.keys()];
   const progress = progressReporter(io, candidates.length);
   const workers = candidates.length > WORKER_THRESHOLD && io.workerPath ? workerCount(io.env) : 0;
-  const result = await analyzeShared(candidates, context, createProject(options, context.files), preRead, workers, io.workerPath ?? '', progress.update);
+  const result = await analyzeShared(candidates, context, createProject(options, context.files, readBefore), preRead, workers, io.workerPath ?? '', progress.update);
   progress.end();
   // Folders that could not be listed are unreadable-file findings too, under the same setting.
   const folderSetting = options.rules?.[UNREADABLE_FILE] ?? unreadableFile.defaultSeverity;

@@ -189,7 +189,7 @@ export class Project {
     if (!this.extendsIndex) {
       this.extendsIndex = new Map();
       for (const file of this.files) {
-        const text = this.sources.get(file)?.text ?? this.host.readFile(file);
+        const text = this.projectText(file);
         if (text === undefined || !text.includes('extends')) continue;
         for (const match of text.matchAll(/\bextends\s+(?:[\w$]+\.)*([\w$]+)/g)) {
           const list = this.extendsIndex.get(match[1]) ?? [];
@@ -275,10 +275,12 @@ export class Project {
   getSourceFile(path: string): ts.SourceFile | undefined {
     const cached = this.sources.get(path);
     if (cached) return cached.sourceFile;
-    const text = this.host.readFile(path);
+    // A project file's text read for a text search is not read again (a run reads each file once).
+    const text = this.texts.get(path) ?? this.host.readFile(path);
     if (text === undefined) return undefined;
     const parsed = safeParse(path, text);
     this.sources.set(path, { text, ...parsed });
+    this.texts.delete(path);
     return parsed.sourceFile;
   }
 
