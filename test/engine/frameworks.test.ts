@@ -136,28 +136,20 @@ const supabase: Case[] = [
     ],
   },
   {
-    name: '@supabase/mcp-utils in a CommonJS build: utils.createMcpServer.call(void 0, …) and utils.tool.call(void 0, …) from require()',
+    name: '@supabase/mcp-utils in a CommonJS build: utils.createMcpServer.call(void 0, …) from require()',
     filename: 'server.cjs',
     code: lines(
       '"use strict";',
       'var _mcputils = require("@supabase/mcp-utils");',
-      'function _nullishCoalesce(lhs, rhsFn) { if (lhs != null) { return lhs; } else { return rhsFn(); } }',
-      'function create(readOnly) {',
+      'function create() {',
       '  return _mcputils.createMcpServer.call(void 0, {',
       '    name: "db",',
-      '    tools: {',
-      '      list_tables: _mcputils.tool.call(void 0, { annotations: { readOnlyHint: true }, execute: async () => [] }),',
-      '      execute_sql: _mcputils.tool.call(void 0, { annotations: { readOnlyHint: _nullishCoalesce(readOnly, () => false), destructiveHint: true }, execute: async () => [] }),',
-      '    },',
+      '    tools: { list_tables: { annotations: { readOnlyHint: true }, execute: async () => [] } },',
       '  });',
       '}',
       'exports.create = create;',
     ),
-    tools: [
-      { name: 'list_tables', form: 'supabase', effective: { readOnlyHint: true } },
-      // `readOnly ?? false` compiled to a helper: the caller's setting decides, so it is not claimed.
-      { name: 'execute_sql', form: 'supabase', effective: { readOnlyHint: 'unresolved', destructiveHint: true } },
-    ],
+    tools: [{ name: 'list_tables', form: 'supabase', effective: { readOnlyHint: true } }],
   },
   {
     name: "look-alike: the AI SDK's tool() from 'ai' in a tools map is not an MCP tool",

@@ -10,7 +10,7 @@ import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault, type
 import { callsIn } from './calls';
 import { carryConditions, keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
 import { hasSeveralReturns, returnOnPath } from './execute';
-import { callArguments, isFunctionCall } from './forms/form';
+import { callArguments } from './forms/form';
 import { memberPath, mergeAssigned, objectAssignTarget, pathConditions, presentValue, withMemberSet } from './assigned';
 import {
   EMPTY_ENV,
@@ -730,11 +730,6 @@ export class Evaluator implements BuiltinHost {
     const builtin = builtinCall(expr, sf, (arg) => this.evaluate(arg, sf, env), this);
     if (builtin) return builtin;
     const callee = skipOuterExpressions(expr.expression);
-    if (isFunctionCall(expr)) {
-      // `utils.tool.call(void 0, def)` (CommonJS builds) of a framework's definer.
-      const defined = this.frameworkDefinition((callee as ts.PropertyAccessExpression).expression, expr, sf, env);
-      if (defined) return defined;
-    }
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
       if (ts.isIdentifier(callee.expression) && callee.expression.text === 'Array' && method === 'isArray' && expr.arguments.length === 1 && !findDeclaration('Array', callee.expression)) {
@@ -1303,7 +1298,7 @@ export class Evaluator implements BuiltinHost {
     const values = returns.map((r) => (r.expression ? this.evaluate(r.expression, sf, env) : undefined));
     if (!values.every((v) => v?.kind === 'literal')) return undefined;
     const literals = values as Extract<Value, { kind: 'literal' }>[];
-    if (literals.every((v) => v.kind === 'literal' && v.value === literals[0].value)) return literals[0];
+    if (literals.every((v) => v.value === literals[0].value)) return literals[0];
     const chosen = this.selectedReturn(decl.body.statements, sf, env);
     if (chosen && chosen !== 'unknown') return chosen.expression ? this.evaluate(chosen.expression, sf, env) : { kind: 'literal', value: undefined, node: chosen, sf };
     return unknown(decl, sf, 'a value that depends on which `return` runs');
