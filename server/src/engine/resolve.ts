@@ -13,6 +13,7 @@ import { hasSeveralReturns, returnOnPath } from './execute';
 import { callArguments, isFunctionCall } from './forms/form';
 import { memberPath, mergeAssigned, objectAssignTarget, pathConditions, presentValue, withMemberSet } from './assigned';
 import { installedMemberName, memberCallsIn } from './installed-members';
+import { optionLibraryCall } from './option-libraries';
 import {
   EMPTY_ENV,
   definitionBinder,
@@ -748,7 +749,7 @@ export class Evaluator implements BuiltinHost {
   }
 
   private call(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
-    const builtin = builtinCall(expr, sf, (arg) => this.evaluate(arg, sf, env), this);
+    const builtin = builtinCall(expr, sf, (arg) => this.evaluate(arg, sf, env), this) ?? optionLibraryCall(expr, sf, (arg) => this.evaluate(arg, sf, env));
     if (builtin) return builtin;
     const callee = skipOuterExpressions(expr.expression);
     if (isFunctionCall(expr)) {
