@@ -306,11 +306,11 @@ const wrappers: Case[] = [
     ],
   },
   {
-    name: 'a title derived with what the engine does not evaluate (a regular expression) stays unresolved',
+    name: 'a title derived with what the engine does not evaluate (a replacement computed by a callback) stays unresolved',
     code: lines(
       'const register = (def) => server.registerTool(def.name, { annotations: def.annotations }, async () => ({ content: [] }));',
       'for (const id of ["list_items", "get_item"]) {',
-      '  register({ name: id, annotations: { title: id.replace(/_/g, " "), readOnlyHint: true } });',
+      '  register({ name: id, annotations: { title: id.replace(/_(\\w)/g, (_, c) => ` ${c.toUpperCase()}`), readOnlyHint: true } });',
       '}',
     ),
     tools: [
