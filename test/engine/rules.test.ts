@@ -739,6 +739,24 @@ const duplicate: Case[] = [
     findings: [{ rule: 'duplicate-tool-name', line: 3, message: '"search" is already registered', related: [1], severity: 'error' }],
   },
   {
+    name: 'valid: one definition reaching the server on two paths no run takes both of (an early return)',
+    code: lines(
+      'const add = (tool) => {',
+      '  if (process.env.PRO) { server.registerTool(tool.name, {}, cb); return; }',
+      '  if (allowed.has(tool.name)) server.registerTool(tool.name, {}, cb);',
+      '};',
+      'add({ name: "search" });',
+    ),
+    only: ['duplicate-tool-name'],
+    findings: [],
+  },
+  {
+    name: 'the same name on two paths that may both run is still a duplicate',
+    code: lines('if (process.env.A) server.registerTool("search", {}, cb);', 'if (process.env.B) server.registerTool("search", {}, cb);'),
+    only: ['duplicate-tool-name'],
+    findings: [{ rule: 'duplicate-tool-name', line: 2, related: [1] }],
+  },
+  {
     name: 'tool() and registerTool share one registry on McpServer',
     code: lines('server.tool("search", cb);', 'server.registerTool("search", {}, cb);'),
     only: ['duplicate-tool-name'],

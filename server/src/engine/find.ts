@@ -9,7 +9,7 @@ import type { Tool } from './model';
 import { mayRegisterTools } from './parse';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from './resolve';
 import { skipOuterExpressions } from './scope';
-import { EMPTY_ENV, locOf, type Binder, type Env, type Value } from './values';
+import { EMPTY_ENV, definitionBinder, locOf, type Binder, type Env, type Value } from './values';
 import type { ToolReuse } from './tool-cache';
 
 const FORMS: readonly Form[] = [sdkForm, listToolsForm, fastmcpForm, tmcpToolsForm];
@@ -187,22 +187,8 @@ function argumentBinder(call: ts.CallExpression, evaluator: Evaluator, sf: ts.So
 /** The first loop variable or parameter the name or annotations wait on. */
 function firstBinder(raws: RawTool[]): Binder | undefined {
   for (const raw of raws) {
-    const binder = binderOf(raw.name) ?? binderOf(raw.annotations) ?? binderOf(raw.config);
+    const binder = definitionBinder(raw.name) ?? definitionBinder(raw.annotations) ?? definitionBinder(raw.config);
     if (binder) return binder;
-  }
-  return undefined;
-}
-
-function binderOf(value: Value | undefined): Binder | undefined {
-  if (!value) return undefined;
-  if (value.kind === 'unknown') return value.binder;
-  if (value.kind === 'object') {
-    for (const property of value.properties.values()) {
-      if (property.key === 'name' || property.key === 'annotations') {
-        const binder = binderOf(property.value);
-        if (binder) return binder;
-      }
-    }
   }
   return undefined;
 }

@@ -12,8 +12,11 @@ import { carryConditions, keptConditions, keptOnlyWhen, type KeptCondition } fro
 import { hasSeveralReturns, returnOnPath } from './execute';
 import { callArguments } from './forms/form';
 import { memberPath, mergeAssigned, objectAssignTarget, pathConditions, presentValue, withMemberSet } from './assigned';
+import { installedMemberName, memberCallsIn } from './installed-members';
+import { optionLibraryCall } from './option-libraries';
 import {
   EMPTY_ENV,
+  definitionBinder,
   describeValue,
   unknown,
   type ArrayValue,
@@ -80,9 +83,27 @@ export class Evaluator implements BuiltinHost {
     if (--this.budget < 0) return unknown(expr, sf, 'too complex to follow statically');
     this.depth++;
     try {
-      return this.evaluateInner(expr, sf, env);
+      return this.withSuppliedBinder(this.evaluateInner(expr, sf, env), expr, env);
     } finally {
       this.depth--;
+    }
+  }
+
+  private readonly rereading = new Set<ts.Node>();
+
+  /**
+   * A value read before the parameter it waits on was supplied (an argument `toolsetGroup.toolsets` evaluated at the
+   * call site of a wrapper, whose own caller binds `toolsetGroup` later) is read again now that `env` supplies it.
+   */
+  private withSuppliedBinder(value: Value, expr: ts.Expression, env: Env): Value {
+    if (value.kind !== 'unknown' || !value.binder || !env.has(value.binder.declaration)) return value;
+    const node = value.node;
+    if (node === expr || skipOuterExpressions(expr) === node || !isExpressionNode(node) || this.rereading.has(node)) return value;
+    this.rereading.add(node);
+    try {
+      return this.evaluate(node, value.sf, env);
+    } finally {
+      this.rereading.delete(node);
     }
   }
 
@@ -712,6 +733,7 @@ export class Evaluator implements BuiltinHost {
         return this.exportValue(object.node, key, node, sf);
       case 'literal':
         if (typeof object.value === 'string' && key === 'length') return { kind: 'literal', value: object.value.length, node, sf };
+        if (typeof object.value === 'string' && /^\d+$/.test(key)) return { kind: 'literal', value: object.value[Number(key)], node, sf };
         return unknown(node, sf, `\`${key}\` of ${JSON.stringify(object.value)}`);
       case 'unknown':
         return unknown(node, sf, object.reason, object.binder);
@@ -727,7 +749,7 @@ export class Evaluator implements BuiltinHost {
   }
 
   private call(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
-    const builtin = builtinCall(expr, sf, (arg) => this.evaluate(arg, sf, env), this);
+    const builtin = builtinCall(expr, sf, (arg) => this.evaluate(arg, sf, env), this) ?? optionLibraryCall(expr, sf, (arg) => this.evaluate(arg, sf, env));
     if (builtin) return builtin;
     const callee = skipOuterExpressions(expr.expression);
     if (ts.isPropertyAccessExpression(callee)) {
@@ -929,6 +951,8 @@ export class Evaluator implements BuiltinHost {
    */
   callSitesOf(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
     const own = callSitesOf(fn, this.callSites);
+    const member = own.length === 0 ? installedMemberName(fn) : undefined;
+    if (member) return this.installedMemberSites(fn, member);
     const name = functionName(fn);
     // A function that is not exported may still escape through the return of one that is
     // (`const [register] = createRegistrar(server); register(def)`): its callers are where that one is named.
@@ -957,6 +981,27 @@ export class Evaluator implements BuiltinHost {
       }
     }
     return [...own, ...others];
+  }
+
+  /**
+   * Calls of a function installed as a member (`server.registerOnce = (…) => …`) that its own file never calls:
+   * `x.registerOnce(…)` in the files that name it, unless the receiver is known to be something else.
+   */
+  private installedMemberSites(fn: ts.FunctionLikeDeclaration, member: string): ts.CallExpression[] {
+    let sites = this.crossFileSites.get(fn);
+    if (sites) return sites;
+    sites = [];
+    this.crossFileSites.set(fn, sites);
+    for (const file of this.sources.filesMentioning?.(member) ?? []) {
+      const fileSf = this.sources.getSourceFile(file);
+      if (!fileSf) continue;
+      for (const call of memberCallsIn(fileSf, member)) {
+        const target = this.evaluate(skipOuterExpressions(call.expression), fileSf);
+        if (target.kind === 'unknown' || (target.kind === 'function' && target.node === fn)) sites.push(call);
+      }
+      if (sites.length > 0) this.dependencies.add(file);
+    }
+    return sites;
   }
 
   /**
@@ -2298,4 +2343,8 @@ function truncate(text: string, max = 40): string {
 
 function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
+}
+
+function isExpressionNode(node: ts.Node): node is ts.Expression {
+  return ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isCallExpression(node) || ts.isTemplateExpression(node) || ts.isBinaryExpression(node);
 }

@@ -1,10 +1,19 @@
-import type { Tool } from '../model';
+import type { Tool, ToolCondition } from '../model';
 import type { Rule } from './rule';
 import { toolLoc } from './helpers';
 import { exampleFile } from './example';
 
 /** `tool()` and `registerTool()` fill the same registry on an McpServer; other forms keep their own. */
 const registry = (form: Tool['form']) => (form === 'tool' || form === 'registerTool' ? 'sdk' : form);
+
+/**
+ * Two registrations that no run can both make: one is guarded by a condition and the other by its negation, the same
+ * expression at the same place (`if (pro) { add(t); return; } … add(t)` reached by one definition per path).
+ */
+function exclusive(a: Tool, b: Tool): boolean {
+  const same = (x: ToolCondition, y: ToolCondition) => x.text === y.text && x.loc.file === y.loc.file && x.loc.start === y.loc.start;
+  return (a.conditions ?? []).some((x) => (b.conditions ?? []).some((y) => same(x, y) && x.negated !== y.negated));
+}
 
 export const duplicateToolName: Rule = {
   id: 'duplicate-tool-name',
@@ -24,7 +33,10 @@ export const duplicateToolName: Rule = {
     const { tool, tools } = context;
     if (tool.name === null) return [];
     const index = tools.indexOf(tool);
-    const first = tools.find((other, i) => i < index && other.name === tool.name && other.receiver === tool.receiver && registry(other.form) === registry(tool.form) && other.loc.file === tool.loc.file);
+    const first = tools.find(
+      (other, i) =>
+        i < index && other.name === tool.name && other.receiver === tool.receiver && registry(other.form) === registry(tool.form) && other.loc.file === tool.loc.file && !exclusive(other, tool),
+    );
     if (!first) return [];
     return [
       {
