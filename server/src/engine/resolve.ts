@@ -42,7 +42,9 @@ export interface SourceProvider {
 
 const MAX_DEPTH = 40;
 const MAX_ELEMENTS = 2000;
-const STEP_BUDGET = 50_000;
+// Registrations reached through several wrappers, each bound per call site (a helper that loops over groups of
+// tools, called from a function called from two places), take ~150,000 steps.
+const STEP_BUDGET = 200_000;
 /** Steps at most for reading what the callers of a class's methods add to one of its fields. */
 const FILL_BUDGET = 5_000;
 
@@ -2228,8 +2230,13 @@ export function binderCandidates(evaluator: Evaluator, binder: import('./values'
   if (ts.isVariableDeclaration(declaration)) {
     const loop = declaration.parent.parent;
     if (ts.isForOfStatement(loop)) {
-      const iterated = evaluator.evaluate(loop.expression, sf, env);
-      return iterated.kind === 'array' ? iterated.elements : [];
+      // A list that waits on an outer loop variable (`for (const toolset of toolsets) for (const tool of toolset.tools)`)
+      // is read once per value of it. A list that waits on a parameter stays unknown: the caller that asked binds the
+      // parameter from its call sites, together with the others it supplies.
+      const lists = expandEnvs(evaluator, env, (e) => evaluator.evaluate(loop.expression, sf, e), (value) =>
+        value.kind === 'unknown' && value.binder && ts.isVariableDeclaration(value.binder.declaration) ? value.binder : undefined,
+      );
+      return lists.flatMap((it) => (it.kind === 'array' ? it.elements : []));
     }
     if (ts.isForInStatement(loop)) {
       const iterated = evaluator.evaluate(loop.expression, sf, env);
