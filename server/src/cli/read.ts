@@ -1,7 +1,7 @@
 // The static reading of a project: config → files → analysis (in-process or in workers) → sorted records.
 // What `check` reports and `verify` compares.
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
 import { configIgnores, discoverFiles, diskConfigHost, findConfigFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';

@@ -16,7 +16,6 @@ import { installedMemberName, memberCallsIn } from './installed-members';
 import { optionLibraryCall } from './option-libraries';
 import {
   EMPTY_ENV,
-  definitionBinder,
   describeValue,
   unknown,
   type ArrayValue,

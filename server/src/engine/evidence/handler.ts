@@ -1161,25 +1161,6 @@ function isStateInitializer(init: ts.Expression): boolean {
   return ts.isNewExpression(init) && ts.isIdentifier(init.expression) && ['Map', 'Set', 'WeakMap', 'WeakSet', 'Array'].includes(init.expression.text);
 }
 
-/** True when the expression reads a parameter (directly, or through a local variable computed from one). */
-function dependsOnParameters(expr: ts.Expression, sf: ts.SourceFile, depth = 0): boolean {
-  if (depth > 4) return false;
-  let found = false;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isIdentifier(node) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
-      const decl = findDeclaration(node.text, node);
-      if (decl?.kind === 'parameter') found = true;
-      else if (decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && decl.declaration.initializer) {
-        if (dependsOnParameters(decl.declaration.initializer, sf, depth + 1)) found = true;
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(expr);
-  return found;
-}
-
 /** Identifier nodes in an expression (not property names). */
 function identifierNodes(expr: ts.Node): ts.Identifier[] {
   const out: ts.Identifier[] = [];
