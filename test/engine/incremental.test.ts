@@ -90,3 +90,42 @@ test('a file added to a listed tool folder re-analyses the file that lists it', 
   assert.ok(project.invalidate(added).includes(server), 'a new file in the listed folder makes the listing file stale');
   assert.deepEqual(project.analyzeFile(server).tools.map((t) => t.name), ['alpha', 'beta']);
 });
+
+// The changed span is found by comparing runs of text that grow and shrink: it must be the exact common prefix and
+// suffix wherever the edit falls (inside, at the edge of or across the runs), whatever the lengths.
+test('textChangeRange finds the exact span of one edit in texts of any length', async () => {
+  const { textChangeRange } = await import('../../server/src/engine/incremental');
+  const line = (i: number) => `server.registerTool("tool_${i}", { description: "thing ${i}" });\n`;
+  const long = Array.from({ length: 3000 }, (_, i) => line(i)).join('');
+  const cases: [string, string, string][] = [
+    ['same text', long, long],
+    ['one character typed at the start', long, 'x' + long],
+    ['one character typed at the end', long, long + 'x'],
+    ['one character replaced in the middle', long, long.slice(0, 70_001) + '#' + long.slice(70_002)],
+    ['a line break added after a run boundary', long, long.slice(0, 65_536) + '\n' + long.slice(65_536)],
+    ['a block deleted', long, long.slice(0, 1000) + long.slice(40_000)],
+    ['an insertion that repeats the text around it', long, long.slice(0, 5000) + long.slice(4000, 5000) + long.slice(5000)],
+    ['everything replaced', long, 'y'.repeat(long.length)],
+    ['short texts', 'abc', 'abXc'],
+    ['empty before', '', 'abc'],
+    ['empty after', 'abc', ''],
+  ];
+  for (const [name, before, after] of cases) {
+    const change = textChangeRange(before, after);
+    if (before === after) {
+      assert.equal(change, null, name);
+      continue;
+    }
+    assert.ok(change, name);
+    const { start, length } = change.span;
+    // The span is exact: outside it both texts agree, and its edges differ (or the other text ends there).
+    assert.equal(before.slice(0, start), after.slice(0, start), `${name}: prefix`);
+    assert.equal(before.slice(start + length), after.slice(start + change.newLength), `${name}: suffix`);
+    let prefix = 0;
+    while (prefix < Math.min(before.length, after.length) && before[prefix] === after[prefix]) prefix++;
+    assert.equal(start, prefix, `${name}: the longest common prefix`);
+    let suffix = 0;
+    while (suffix < Math.min(before.length, after.length) - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+    assert.equal(before.length - start - length, suffix, `${name}: the longest common suffix after the prefix`);
+  }
+});

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type ts from 'typescript';
+import ts from 'typescript';
 import type { FileAnalysis, Finding, Tool } from './model';
 import type { EngineOptions } from './options';
-import { FULL_PARSE_EVERY, reparse } from './incremental';
+import { FULL_PARSE_EVERY, reparse, textChangeRange, type TextSince } from './incremental';
 import { parseSource } from './parse';
 import { isYamlFile, parseYamlSource } from './yaml-data';
 import { findTools } from './find';
@@ -55,8 +55,11 @@ const WORD_INDEX_AFTER = 16;
  * cached until the file or a file it depends on (an imported constant) changes.
  */
 export class Project {
-  /** `reparses`: incremental re-parses since the file's last full parse (see setFileText). */
-  private readonly sources = new Map<string, { text: string; sourceFile: ts.SourceFile | undefined; error?: string; reparses?: number }>();
+  /**
+   * `reparses`: incremental re-parses since the file's last full parse (see setFileText). `since`: an edited
+   * buffer's text when the tool cache last read it, and the one span changed since (found once per edit).
+   */
+  private readonly sources = new Map<string, { text: string; sourceFile: ts.SourceFile | undefined; error?: string; reparses?: number; since?: TextSince }>();
   private readonly analyses = new Map<string, FileAnalysis>();
   /** Tools and rule reports per statement of the files analysed last, reused after an edit (see tool-cache.ts). */
   private readonly toolCache = new ToolCache();
@@ -221,8 +224,10 @@ export class Project {
     // of its nodes does (~0.5 MB per edit of a 550 kB file): a full parse every FULL_PARSE_EVERY versions lets
     // the old texts go, at the cost of one slower edit in that many.
     const reparses = (cached?.reparses ?? 0) + 1;
-    if (cached?.sourceFile && reparses < FULL_PARSE_EVERY) this.sources.set(path, { text, ...safeReparse(cached.sourceFile, cached.text, text), reparses });
-    else this.sources.set(path, { text, ...safeParse(path, text), reparses: 0 });
+    const change = cached ? textChangeRange(cached.text, text) : undefined;
+    const since: TextSince | undefined = cached && change ? (cached.since ? { text: cached.since.text, change: ts.collapseTextChangeRangesAcrossMultipleVersions([cached.since.change, change]) } : { text: cached.text, change }) : undefined;
+    if (cached?.sourceFile && change && reparses < FULL_PARSE_EVERY) this.sources.set(path, { text, ...safeReparse(cached.sourceFile, cached.text, text, change), reparses, since });
+    else this.sources.set(path, { text, ...safeParse(path, text), reparses: 0, since });
     this.invalidate(path);
   }
 
@@ -313,7 +318,9 @@ export class Project {
     }
     const dependencies = new Set<string>();
     // Only an editor's buffers are re-analysed after small edits; a file read from the host is analysed once.
-    const reuse = this.buffers.has(path) ? this.toolCache.begin(sourceFile, (file) => this.getSourceFile(file)) : undefined;
+    const source = this.sources.get(path);
+    const reuse = this.buffers.has(path) ? this.toolCache.begin(sourceFile, (file) => this.getSourceFile(file), source?.since) : undefined;
+    if (source) source.since = undefined;
     const tools: Tool[] = findTools(this, sourceFile, dependencies, reuse);
     // Rules read other files too (handlers and helpers for evidence): they are dependencies as much as imports are.
     const ruleFindings = runRules(
@@ -356,10 +363,10 @@ function safeParse(path: string, text: string): { sourceFile: ts.SourceFile | un
   }
 }
 
-function safeReparse(previous: ts.SourceFile, previousText: string, text: string): { sourceFile: ts.SourceFile | undefined; error?: string } {
+function safeReparse(previous: ts.SourceFile, previousText: string, text: string, change: ts.TextChangeRange): { sourceFile: ts.SourceFile | undefined; error?: string } {
   if (isYamlFile(previous.fileName)) return safeParse(previous.fileName, text);
   try {
-    return { sourceFile: reparse(previous, previousText, text) };
+    return { sourceFile: reparse(previous, previousText, text, change) };
   } catch {
     return safeParse(previous.fileName, text);
   }

@@ -24,7 +24,7 @@ import { eol, indentUnit, quoteOf } from './fixes';
 import { mayRegisterTools } from './parse';
 import { DECLARATION_FORMS } from './forms/declarations';
 import { skipOuterExpressions } from './scope';
-import { textChangeRange } from './incremental';
+import { textChangeRange, type TextSince } from './incremental';
 
 /** What one isolated statement produced, with positions as they were when it was computed. */
 interface Entry {
@@ -71,12 +71,13 @@ export class ToolCache {
   }
 
   /** The reuse plan for analysing `sf` now: which statements' results carry over, moved to their new place. */
-  begin(sf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined): ToolReuse {
+  begin(sf: ts.SourceFile, sourceFileOf: (file: string) => ts.SourceFile | undefined, since?: TextSince): ToolReuse {
     const previous = this.files.get(sf.fileName);
     // Taken out until finish: reusable() updates its counts for this text.
     this.files.delete(sf.fileName);
     const facts = fileFacts(sf.text, sf.fileName);
-    const change = previous ? textChangeRange(previous.text, sf.text) : undefined;
+    // The edits' span as the project found it, when it starts from the text kept here (the same string: one pointer comparison).
+    const change = !previous ? undefined : since && since.text === previous.text ? since.change : textChangeRange(previous.text, sf.text);
     const plan = previous && change !== undefined ? reusable(previous, sf, change, facts, sourceFileOf) : undefined;
     return new ToolReuse(sf, facts, previous && plan ? { previous, change: change ?? null, ...plan } : undefined);
   }
