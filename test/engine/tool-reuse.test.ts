@@ -35,6 +35,10 @@ server.tool("echo", "Echo the input", { text: z.string() }, async ({ text }) => 
 server.registerTool("cached_note", { description: "A cached note", annotations: READ_ONLY }, async () => {
   return { content: [{ type: "text", text: String(cache.size) }] };
 });
+server.registerTool("wipe_notes", { description: "Wipe the notes", annotations: { readOnlyHint: false } }, async () => {
+  rmSync("/notes", { recursive: true });
+  return { content: [] };
+});
 `;
 
 /** Each edit applies to the text left by the one before. */
@@ -102,13 +106,20 @@ test('two edits between analyses equal a fresh analysis', () => {
 // Which edits reuse the other statements' results: a test that equality above is not met by recomputing everything.
 const reuseTable: { edit: string; change: (text: string) => string; reused: number }[] = [
   // cached_note reads module state (`cache`): a walk for that variable's users reads its handler, so it is never kept.
-  { edit: 'typing into one registration reuses the four others kept', change: (t) => t.replace('Count the notes', 'Count the notes!'), reused: 4 },
-  { edit: 'typing inside one handler reuses the four others kept', change: (t) => t.replace('const counted = 3;', 'const counted = 4;'), reused: 4 },
+  { edit: 'typing into one registration reuses the five others kept', change: (t) => t.replace('Count the notes', 'Count the notes!'), reused: 5 },
+  { edit: 'typing inside one handler reuses the five others kept', change: (t) => t.replace('const counted = 3;', 'const counted = 4;'), reused: 5 },
   { edit: 'an edit of a registration that calls a helper of the file reuses nothing', change: (t) => t.replace('Read one note', 'Read one note!'), reused: 0 },
   { edit: 'an edit of a helper the handlers call reuses nothing', change: (t) => t.replace('return "done";', 'return "gone";'), reused: 0 },
   { edit: 'an edit of a module constant reuses nothing', change: (t) => t.replace('openWorldHint: false };', 'openWorldHint: true };'), reused: 0 },
   { edit: 'a handler that reads module state reuses nothing when edited', change: (t) => t.replace('String(cache.size)', 'String(cache.size + 1)'), reused: 0 },
-  { edit: 'a new line break reuses nothing (messages name lines)', change: (t) => t.replace('Read one note",', 'Read one note",\n'), reused: 0 },
+  // wipe_notes's finding names the line of its `rmSync` call: a line break above it changes that message.
+  { edit: 'a line break typed into one registration reuses the others whose results name no line', change: (t) => t.replace('"Count the notes",', '"Count the notes",\n   '), reused: 4 },
+  { edit: 'a line break inside one handler reuses the same', change: (t) => t.replace('const counted = 3;', 'const counted = 3;\n'), reused: 4 },
+  { edit: 'a line removed from one handler reuses the same', change: (t) => t.replace('  const counted = 3;\n', ''), reused: 4 },
+  // Even below every tool: which offset a printed line number was read from is not kept.
+  { edit: 'a line break after the last registration reuses every one whose results name no line', change: (t) => t.replace(/\}\);\n$/, '});\n\n'), reused: 5 },
+  { edit: 'a space typed after the last registration reuses every one', change: (t) => t.replace(/\}\);\n$/, '});\n '), reused: 6 },
+  { edit: 'a line break in a registration that calls a helper of the file reuses nothing', change: (t) => t.replace('Read one note",', 'Read one note",\n'), reused: 0 },
 ];
 
 for (const { edit, change, reused } of reuseTable) {
@@ -184,7 +195,7 @@ test('the full re-parse every FULL_PARSE_EVERY versions still reuses the stateme
       spy.reset();
       project.setFileText(path, text);
       const analysis = project.analyzeFile(path);
-      assert.equal(spy.hits(), 4, `edit ${edit + 1}`);
+      assert.equal(spy.hits(), 5, `edit ${edit + 1}`);
       assert.equal(everything(analysis), everything(analyzeText(text, path)), `edit ${edit + 1}`);
     }
   } finally {
@@ -212,3 +223,41 @@ test('random keystrokes anywhere (typed, deleted, half-typed code) each equal a 
     assert.equal(everything(project.analyzeFile(path)), everything(analyzeText(text, path)), `edit ${edit + 1} at ${at}`);
   }
 });
+
+// Fixes read the line a location is on (to insert a line above it, indented like it): a line break typed on the
+// line where another statement starts moves that line's start under the other statement's results.
+const sharedLine = `import { rmSync } from "node:fs";
+  server.tool("first", "One", async () => ({ content: [] })); server.tool("second", "Two", async () => {
+    rmSync("/x");
+    return { content: [] };
+  });
+server.tool("third", "Three", async () => ({ content: [] }));
+`;
+
+// The fix that converts \`server.tool\` indents the config like the line its call starts on.
+const sharedLineTable: { edit: string; change: (text: string) => string; reused: number }[] = [
+  { edit: 'a line break in a statement that shares its line with the next reuses nothing', change: (t) => t.replace('"One",', '"One",\n     '), reused: 0 },
+  { edit: 'a line break between the two statements of a line reuses nothing', change: (t) => t.replace('] })); server', '] }));\n      server'), reused: 0 },
+  { edit: 'a line break in the statement after them reuses both', change: (t) => t.replace('"Three",', '"Three",\n '), reused: 2 },
+  { edit: 'a space typed on the shared line reuses the two others', change: (t) => t.replace('"One",', '"One", '), reused: 2 },
+];
+
+for (const { edit, change, reused } of sharedLineTable) {
+  test(edit, () => {
+    const path = '/virtual/tool-reuse-shared-line.ts';
+    const project = new Project();
+    project.setFileText(path, sharedLine);
+    project.analyzeFile(path);
+    const spy = spyOnReuse();
+    try {
+      const text = change(sharedLine);
+      assert.notEqual(text, sharedLine, 'the edit applies');
+      project.setFileText(path, text);
+      const analysis = project.analyzeFile(path);
+      assert.equal(spy.hits(), reused);
+      assert.equal(everything(analysis), everything(analyzeText(text, path)));
+    } finally {
+      spy.restore();
+    }
+  });
+}

@@ -11,7 +11,9 @@
 //   (the walks that search statements by name then find the same things). Anything else recomputes the file.
 // - File-wide facts some checks read from the whole text (quote style, indentation, line ends, which forms may
 //   appear, low-level `tools/call` dispatch): recorded, and any difference recomputes the file.
-// - Line numbers in messages: an edit that adds or removes line breaks recomputes the file.
+// - Line numbers in messages: after an edit that adds or removes line breaks, a statement whose results name a line
+//   ("at line 12") is computed again; the others keep their offsets, moved. Fixes read a location's line (where it
+//   starts, its indentation): such an edit is reused around only when no other statement starts on its last line.
 // - Other files: Project drops this state when a file the last analysis read changes, and on settings, project
 //   file list or resolution-config changes (the analyses are dropped then too).
 // Tools whose results depend on other tools (expanded from a loop or wrapper, renamed for a duplicate id, sharing an
@@ -35,6 +37,8 @@ interface Entry {
   /** Rule id → reports, per tool of `tools` (same index); absent when that tool's reports are not reusable. */
   reports: (Map<string, Report[]> | undefined)[];
   shape: StatementShape;
+  /** Whether a text of its tools or reports names a line ("line 12"), which a line break above it would change. */
+  namesLines: boolean;
 }
 
 /** What an isolated statement reads from and offers to the rest of the file. */
@@ -113,6 +117,8 @@ export class ToolReuse {
   /** A tool handed out or recorded → its entry and index, for its rule reports. */
   private readonly origin = new WeakMap<Tool, { entry: Entry; index: number; reused: boolean }>();
   private readonly shift: { start: number; end: number; delta: number } | undefined;
+  /** The edit added or removed line breaks. */
+  private readonly linesMoved: boolean;
 
   readonly previous: FileState | undefined;
   readonly declared: Map<string, number> | undefined;
@@ -122,8 +128,9 @@ export class ToolReuse {
   constructor(
     readonly sf: ts.SourceFile,
     readonly facts: string,
-    last: { previous: FileState; change: ts.TextChangeRange | null; declared: Map<string, number>; alias: Map<ts.Statement, ts.Statement> } | undefined,
+    last: { previous: FileState; change: ts.TextChangeRange | null; declared: Map<string, number>; alias: Map<ts.Statement, ts.Statement>; linesMoved: boolean } | undefined,
   ) {
+    this.linesMoved = last?.linesMoved ?? false;
     this.previous = last?.previous;
     this.declared = last?.declared;
     this.alias = last?.alias;
@@ -139,7 +146,7 @@ export class ToolReuse {
   /** The tools `statement` registered last time, moved to where they are now; undefined to compute them. */
   reuse(statement: ts.Statement): Tool[] | undefined {
     const entry = this.previous?.entries.get(this.alias?.get(statement) ?? statement);
-    if (!entry || !this.shift) return undefined;
+    if (!entry || !this.shift || (this.linesMoved && entry.namesLines)) return undefined;
     // A statement inside the edited span may have moved by another amount (two edits between analyses).
     const { start, end, delta } = this.shift;
     const entryEnd = entry.pos + (statement.end - statement.pos);
@@ -176,7 +183,14 @@ export class ToolReuse {
   record(statement: ts.Statement, tools: Tool[]): void {
     const shape = isolatedShape(statement, this.sf, moduleVariables(this.sf));
     if (!shape) return;
-    const entry: Entry = { pos: statement.pos, last: lastOffset(tools, this.sf.fileName), tools: tools.map((tool) => relocate(tool, this.sf.fileName)), reports: tools.map(() => new Map()), shape };
+    const entry: Entry = {
+      pos: statement.pos,
+      last: lastOffset(tools, this.sf.fileName),
+      tools: tools.map((tool) => relocate(tool, this.sf.fileName)),
+      reports: tools.map(() => new Map()),
+      shape,
+      namesLines: namesLine(tools),
+    };
     this.entries.set(statement, entry);
     tools.forEach((tool, index) => this.origin.set(tool, { entry, index, reused: false }));
   }
@@ -198,6 +212,7 @@ export class ToolReuse {
     }
     origin.entry.reports[origin.index]?.set(ruleId, relocate(reports, this.sf.fileName));
     origin.entry.last = Math.max(origin.entry.last, lastOffset(reports, this.sf.fileName));
+    if (!origin.entry.namesLines && namesLine(reports)) origin.entry.namesLines = true;
   }
 }
 
@@ -219,7 +234,7 @@ function reusable(
   change: ts.TextChangeRange | null,
   facts: string,
   sourceFileOf: (file: string) => ts.SourceFile | undefined,
-): { declared: Map<string, number>; alias: Map<ts.Statement, ts.Statement> } | undefined {
+): { declared: Map<string, number>; alias: Map<ts.Statement, ts.Statement>; linesMoved: boolean } | undefined {
   const no = undefined;
   const alias = new Map<ts.Statement, ts.Statement>();
   // The statements an incremental re-parse kept are the same objects in the same order: only the window between
@@ -230,10 +245,10 @@ function reusable(
   while (first < old.length && first < now.length && old[first] === now[first]) first++;
   let last = 0;
   while (last < old.length - first && last < now.length - first && old[old.length - 1 - last] === now[now.length - 1 - last]) last++;
-  if (!change) return first === old.length && old.length === now.length ? { declared: (previous.declared ??= countDeclared(old)), alias } : no;
+  if (!change) return first === old.length && old.length === now.length ? { declared: (previous.declared ??= countDeclared(old)), alias, linesMoved: false } : no;
   const before = previous.text.slice(change.span.start, ts.textSpanEnd(change.span));
   const after = sf.text.slice(change.span.start, change.span.start + change.newLength);
-  if (lineBreaks(before) !== lineBreaks(after)) return no;
+  const linesMoved = lineBreaks(before) !== lineBreaks(after);
   if (facts !== previous.facts) return no;
   // Statements the parser made anew (all of them after a full parse) over text the edit left alone are the same
   // statements: matched by place and text with the previous ones.
@@ -258,6 +273,7 @@ function reusable(
       unmatched.delete(key);
     } else added.push(statement);
   }
+  if (linesMoved && !ownsLastLine(previous.text, sf, change, new Set(added))) return no;
   const removed = [...unmatched.values()];
   const removedShapes = removed.map((statement) => previous.entries.get(statement)?.shape);
   if (removedShapes.some((shape) => !shape)) return no;
@@ -282,7 +298,33 @@ function reusable(
   }
   for (const statement of removed) for (const name of namesDeclaredIn(statement)) declared.set(name, declared.get(name)! - 1);
   for (const statement of added) for (const name of namesDeclaredIn(statement)) declared.set(name, (declared.get(name) ?? 0) + 1);
-  return { declared, alias };
+  return { declared, alias, linesMoved };
+}
+
+/**
+ * Whether every statement that starts (its first token) on the edit's last line, after the edit, is one the edit
+ * made: a fix of a reused one reads its line from where the line starts, which a line break there moves.
+ */
+function ownsLastLine(oldText: string, sf: ts.SourceFile, change: ts.TextChangeRange, added: ReadonlySet<ts.Statement>): boolean {
+  const oldEnd = ts.textSpanEnd(change.span);
+  const lineEnd = oldText.indexOf('\n', oldEnd);
+  // In the new text's offsets.
+  const limit = (lineEnd === -1 ? oldText.length : lineEnd) + change.newLength - change.span.length;
+  const editEnd = change.span.start + change.newLength;
+  for (const statement of sf.statements) {
+    if (statement.end <= change.span.start) continue;
+    if (statement.getStart(sf) > limit) break;
+    if (statement.getStart(sf) >= editEnd && !added.has(statement)) return false;
+  }
+  return true;
+}
+
+/** Whether a text inside plain data names a line ("line 12", "(line 3)"): messages and reasons print them. */
+function namesLine(value: unknown): boolean {
+  if (typeof value === 'string') return /\bline \d/.test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  for (const item of value instanceof Map ? value.values() : Object.values(value)) if (namesLine(item)) return true;
+  return false;
 }
 
 function lineBreaks(text: string): number {
