@@ -56,7 +56,7 @@ function packageInto(out: string) {
 }
 
 test('the VSIX holds only the built extension, its grammars, icon and docs', () => {
-  const bundles = ['extension.js', 'server.js', 'cli.js', 'worker.js', 'typescript.js'];
+  const bundles = ['extension.js', 'server.js', 'cli.js', 'cli-bundle.js', 'worker.js', 'worker-bundle.js', 'typescript.js'];
   if (bundles.some((b) => !fs.existsSync(path.join(root, 'dist', b)))) {
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, encoding: 'utf8' });
     assert.equal(build.status, 0, `build failed: ${build.stderr}`);
@@ -92,7 +92,7 @@ test('the VSIX holds only the built extension, its grammars, icon and docs', () 
     // Nothing else: every file matches one of the shipped shapes.
     const allowed = [
       /^package\.json$/,
-      /^dist\/(extension|server|cli|worker|typescript)\.js$/,
+      /^dist\/(extension|server|cli|cli-bundle|worker|worker-bundle|typescript)\.js$/,
       /^syntaxes\/[\w.-]+\.tmLanguage\.json$/,
       /^schemas\/mcp-hints\.schema\.json$/,
       /^images\/icon\.png$/,

@@ -7,7 +7,8 @@
 //    at p95; memory ≤250 MB and ≤1.15× its size at edit 100.
 // 2. Opens a 2,000-file workspace, builds the report over it and prints the server's RSS (goal ≤200 MB).
 // 3. Start-up: first diagnostics on a 50-file workspace from spawn + `initialize` (goal ≤1 s), and the
-//    CLI checking one small file (goal <300 ms), beside node loading TypeScript and parsing that file.
+//    CLI checking one small file (goal <300 ms), beside node loading TypeScript (as the CLI does, through its
+//    code cache) and parsing that file.
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -258,19 +259,35 @@ function bestNodeMs(args: string[], runs = 5): number {
   return best;
 }
 
-/** The CLI checking one small file, beside node alone and node loading TypeScript to parse that file. */
+/**
+ * The CLI checking one small file, beside node alone and the floor: node loading TypeScript and parsing that file.
+ * The floor loads TypeScript as the CLI does, dist/typescript.js through its V8 code cache (scripts/code-cache.cjs):
+ * a plain `require('typescript')` compiles 9 MB at every start, a cost no tool needs to pay (printed beside it).
+ * Each runs a script file: `node -e` loads crypto before any code, which the CLI does not.
+ */
 function cliSmallFile(): void {
   const dir = join(tmpdir(), 'mcp-hints-bench-small');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'server.ts');
   writeFileSync(file, ["import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';", "import { z } from 'zod';", "const server = new McpServer({ name: 'small', version: '1' });", ...toolSource(1), ...toolSource(2)].join('\n'));
-  const nodeMs = bestNodeMs(['-e', '0']);
-  const parseMs = bestNodeMs(['-e', `const ts = require(${JSON.stringify(require.resolve('typescript'))}); ts.createSourceFile('f.ts', require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'), 99, true);`]);
+  const script = (name: string, lines: string[]) => {
+    writeFileSync(join(dir, name), lines.join('\n'));
+    return join(dir, name);
+  };
+  const parse = `ts.createSourceFile('f.ts', require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'), 99, true);`;
+  const nodeMs = bestNodeMs([script('empty.cjs', [])]);
+  const cached = script('floor.cjs', [
+    `const { lazyBuiltin, loadWithCodeCache } = require(${JSON.stringify(join(ROOT, 'scripts/code-cache.cjs'))});`,
+    `const ts = loadWithCodeCache(${JSON.stringify(join(ROOT, 'dist/typescript.js'))}, { crypto: lazyBuiltin('crypto') });`,
+    parse,
+  ]);
+  const parseMs = bestNodeMs([cached]);
+  const plainMs = bestNodeMs([script('plain.cjs', [`const ts = require(${JSON.stringify(require.resolve('typescript'))});`, parse])]);
   const cliMs = bestNodeMs([join(ROOT, 'dist/cli.js'), 'check', file, '--format', 'json']);
   const line =
-    `start-up: CLI checks one small file in ${cliMs.toFixed(0)} ms (best of 5; floor: node loading TypeScript and parsing it ${parseMs.toFixed(0)} ms, ` +
-    `node alone ${nodeMs.toFixed(0)} ms; ratio ${(cliMs / parseMs).toFixed(2)}; goal <300 ms: ${cliMs < 300 ? 'met' : 'MISSED'})`;
+    `start-up: CLI checks one small file in ${cliMs.toFixed(0)} ms (best of 5; floor: node loading TypeScript through its code cache and parsing it ${parseMs.toFixed(0)} ms, ` +
+    `with a plain require ${plainMs.toFixed(0)} ms; node alone ${nodeMs.toFixed(0)} ms; ratio ${(cliMs / parseMs).toFixed(2)}; goal <300 ms: ${cliMs < 300 ? 'met' : 'MISSED'})`;
   console.log(line);
   summary.push(line);
   rmSync(dir, { recursive: true, force: true });
