@@ -911,6 +911,16 @@ const registries: Case[] = [
     tools: [{ name: 'keep' }, { name: 'maybe' }],
   },
   {
+    name: 'a same-named parameter passed to other code is not the Set: the allow-list still decides',
+    code: lines(
+      'const enabled = new Set(["keep"]);',
+      'function reload(enabled) { loadEnabledFromConfig(enabled); }',
+      'const defs = [{ name: "keep", inputSchema: {} }, { name: "maybe", inputSchema: {} }];',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: defs.filter((d) => enabled.has(d.name)) }));',
+    ),
+    tools: [{ name: 'keep' }],
+  },
+  {
     name: 'a constructor filling a field with push reads its own arguments (new Toolbox(extra))',
     code: lines(
       'class Toolbox {',

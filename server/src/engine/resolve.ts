@@ -1821,18 +1821,34 @@ function escapesAsArgument(decl: ts.VariableDeclaration): boolean {
   const scope = decl.parent.parent.parent;
   if (!scope || !ts.isIdentifier(decl.name)) return false;
   const name = decl.name.text;
-  let found = false;
+  return (argumentsIn(scope).get(name) ?? []).some((inner) => declaresVariable(findDeclaration(name, inner), decl));
+}
+
+/**
+ * Identifiers passed as arguments of a call or `new` in a scope, by name: one walk per scope (a bundle's module scope
+ * declares thousands of variables). Kept with the scope node, which a re-parse makes anew when anything in it changes.
+ */
+const argumentsByScope = new WeakMap<ts.Node, Map<string, ts.Identifier[]>>();
+
+function argumentsIn(scope: ts.Node): Map<string, ts.Identifier[]> {
+  let found = argumentsByScope.get(scope);
+  if (found) return found;
+  const byName = new Map<string, ts.Identifier[]>();
   const visit = (node: ts.Node): void => {
-    if (found) return;
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
       for (const arg of node.arguments ?? []) {
         const inner = skipOuterExpressions(ts.isSpreadElement(arg) ? arg.expression : arg);
-        if (ts.isIdentifier(inner) && inner.text === name && declaresVariable(findDeclaration(name, inner), decl)) found = true;
+        if (!ts.isIdentifier(inner)) continue;
+        const list = byName.get(inner.text);
+        if (list) list.push(inner);
+        else byName.set(inner.text, [inner]);
       }
     }
     ts.forEachChild(node, visit);
   };
   visit(scope);
+  found = byName;
+  argumentsByScope.set(scope, found);
   return found;
 }
 
