@@ -157,26 +157,28 @@ export class ToolReuse {
       // At a pure insertion point, an offset belongs to what follows only in a statement that starts there.
       return offset > end || (offset === end && (start !== end || entry.pos >= end)) ? offset + delta : offset;
     };
-    if (entry.last < start) {
-      // Nothing to move: the entry serves as it is (a tool's own properties may be replaced, so shallow copies).
-      const same = entry.tools.map((tool) => ({ ...tool }));
-      this.entries.set(statement, entry);
-      same.forEach((tool, index) => this.origin.set(tool, { entry, index, reused: true }));
-      return same;
+    if (entry.last >= start) {
+      // The entry's data is its own (copied when kept): moved where it is, after a check that all of it can move
+      // (copying it cost most of an edit near the top of a large file). What the previous analysis of this file
+      // handed out shares it and moves too; that analysis is stale since the edit.
+      const file = this.sf.fileName;
+      try {
+        moveLocations(entry.tools, file, move, false);
+        moveLocations(entry.reports, file, move, false);
+      } catch {
+        return undefined;
+      }
+      moveLocations(entry.tools, file, move, true);
+      moveLocations(entry.reports, file, move, true);
+      entry.last = move(entry.last);
     }
-    let moved: Tool[];
-    let kept: Entry;
-    try {
-      moved = entry.tools.map((tool) => relocate(tool, this.sf.fileName, move));
-      // The analysis only ever replaces a tool's own properties (shared-annotations.ts): a shallow copy keeps the
-      // entry apart from it; what is nested is never changed in place.
-      kept = { ...entry, pos: statement.pos, last: move(entry.last), tools: moved.map((tool) => ({ ...tool })), reports: entry.reports.map((byRule) => byRule && relocate(byRule, this.sf.fileName, move)) };
-    } catch {
-      return undefined;
-    }
-    this.entries.set(statement, kept);
-    moved.forEach((tool, index) => this.origin.set(tool, { entry: kept, index, reused: true }));
-    return moved;
+    entry.pos = statement.pos;
+    // The analysis only ever replaces a tool's own properties (shared-annotations.ts): a shallow copy keeps the
+    // entry apart from it; what is nested is never changed by the analysis.
+    const handed = entry.tools.map((tool) => ({ ...tool }));
+    this.entries.set(statement, entry);
+    handed.forEach((tool, index) => this.origin.set(tool, { entry, index, reused: true }));
+    return handed;
   }
 
   /** `statement` was analysed afresh: keep its tools when it is isolated (copies, so later changes stay out). */
@@ -503,6 +505,36 @@ function relocate<T>(value: T, file: string, move: (offset: number) => number = 
       out.end = move(out.end);
     }
     return out;
+  }
+}
+
+/**
+ * Every location in `file` inside plain data (a tree: kept data is copied, never shared) given to `move`, and,
+ * when `apply`, moved in place, with the ids that start with their location.
+ */
+function moveLocations(value: unknown, file: string, move: (offset: number) => number, apply: boolean): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (value instanceof Map) {
+    for (const item of value.values()) moveLocations(item, file, move, apply);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) moveLocations(item, file, move, apply);
+    return;
+  }
+  const item = value as { id?: unknown; loc?: unknown };
+  if (apply && typeof item.id === 'string' && isLoc(item.loc) && item.loc.file === file) {
+    const old = `${file}:${item.loc.start}:`;
+    item.id = `${file}:${move(item.loc.start)}:${item.id.slice(old.length)}`;
+  }
+  for (const key of Object.keys(value)) moveLocations((value as Record<string, unknown>)[key], file, move, apply);
+  if (isLoc(value) && value.file === file) {
+    const start = move(value.start);
+    const end = move(value.end);
+    if (apply) {
+      value.start = start;
+      value.end = end;
+    }
   }
 }
 

@@ -47,14 +47,15 @@ import ignore from 'ignore';
 import type { LoadedConfig } from '../engine/config';
 import { CONFIG_GLOB, isConfigFile, PolicyStore } from './policy';
 import { computeDocumentSymbols } from './symbols';
-import { Workspace } from './workspace';
+import { EditSpans, Workspace } from './workspace';
 import { reviewTool } from '../engine/review';
 import { reviewMarkdown } from '../engine/review/describe';
 import { APPROVE_ALL_COMMAND, APPROVE_TOOL_COMMAND, approveActions, contractsIn, ReviewRecords, workspaceFiles, type ApproveToolArgs } from './review';
 import type { ApproveResult } from '../engine/review/disk';
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+const editSpans = new EditSpans();
+const documents = new TextDocuments(editSpans);
 const settings = new SettingsStore(connection);
 const policies = new PolicyStore(diskConfigHost, connection);
 let folders: string[] = [];
@@ -153,7 +154,7 @@ function refreshViews(uris: string[]): void {
   }, 150);
 }
 
-const workspace = new Workspace(documents, (uris) => refreshViews(uris));
+const workspace = new Workspace(documents, (uris) => refreshViews(uris), editSpans);
 const reports = new ReportBuilder(workspace, (uri) => settingsFor(uri));
 const reviewRecords = new ReviewRecords(
   () => folders,

@@ -2,8 +2,10 @@
 // URI <-> path mapping and offset <-> position conversion.
 
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Range, TextDocuments } from 'vscode-languageserver/node';
+import type { Range, TextDocumentContentChangeEvent, TextDocuments, TextDocumentsConfiguration } from 'vscode-languageserver/node';
+import type { TextSince } from '../engine/incremental';
 import type { FileAnalysis, Finding, Loc, Tool } from '../engine/model';
 import type { EngineOptions } from '../engine/options';
 import { diskHost, Project, type FileHost } from '../engine/project';
@@ -16,6 +18,42 @@ const EXTENSION_BY_LANGUAGE: Record<string, string> = {
   javascriptreact: '.jsx',
 };
 
+/**
+ * TextDocument's create and update for TextDocuments, noting the span each edit changed (the client sends it):
+ * the project then need not compare two versions of a large file to find it. Edits since the project last took
+ * a document's text collapse into one span.
+ */
+export class EditSpans implements TextDocumentsConfiguration<TextDocument> {
+  private readonly spans = new Map<string, TextSince & { to: string }>();
+
+  create(uri: string, languageId: string, version: number, content: string): TextDocument {
+    this.spans.delete(uri);
+    return TextDocument.create(uri, languageId, version, content);
+  }
+
+  update(document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
+    const before = document.getText();
+    // One ranged change is the common case; anything else is left to a comparison of the texts.
+    const change = changes.length === 1 ? (changes[0] as { range?: Range; text: string }) : undefined;
+    const start = change?.range && document.offsetAt(change.range.start);
+    const span = change?.range && start !== undefined ? ts.createTextChangeRange(ts.createTextSpan(start, document.offsetAt(change.range.end) - start), change.text.length) : undefined;
+    const updated = TextDocument.update(document, changes, version);
+    const after = updated.getText();
+    const pending = this.spans.get(document.uri);
+    // A range the document read otherwise (reversed, past the end) is left to the comparison too.
+    if (!span || span.span.length < 0 || after.length !== before.length - span.span.length + span.newLength) this.spans.delete(document.uri);
+    else if (pending && pending.to === before) this.spans.set(document.uri, { text: pending.text, change: ts.collapseTextChangeRangesAcrossMultipleVersions([pending.change, span]), to: after });
+    else this.spans.set(document.uri, { text: before, change: span, to: after });
+    return updated;
+  }
+
+  /** The span changed since the project last took `uri`'s text, when it leads to `text`; forgotten once asked. */
+  take(uri: string, text: string): TextSince | undefined {
+    const pending = this.spans.get(uri);
+    this.spans.delete(uri);
+    return pending && pending.to === text ? { text: pending.text, change: pending.change } : undefined;
+  }
+}
 
 export class Workspace {
   readonly project: Project;
@@ -36,6 +74,7 @@ export class Workspace {
     readonly documents: TextDocuments<TextDocument>,
     /** Called with open-document URIs whose analysis went stale because a file they read changed. */
     private readonly onDependentsStale: (uris: string[]) => void,
+    private readonly editSpans?: EditSpans,
   ) {
     const host: FileHost = {
       readFile: (path) => {
@@ -114,6 +153,7 @@ export class Workspace {
     if (this.syncedVersion.get(uri) === doc.version) return;
     const path = this.pathOf(uri, doc.languageId);
     const text = doc.getText();
+    const since = this.editSpans?.take(uri, text);
     this.syncedVersion.set(uri, doc.version);
     if (this.project.getText(path) === text) {
       // Opened with the text on disk (already read as someone's import): nothing changed.
@@ -122,7 +162,7 @@ export class Workspace {
     }
     // Ask before setFileText: it drops the dependents' analyses, after which they cannot be found.
     const dependents = this.project.dependentsOf(path);
-    this.project.setFileText(path, text);
+    this.project.setFileText(path, text, since);
     this.notifyStale(dependents, path);
   }
 
