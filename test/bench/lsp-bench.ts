@@ -169,13 +169,19 @@ async function editLoop(): Promise<void> {
     ];
     for (const l of lines) console.log(l);
     summary.push(`floor: full parse of the 10,000-line file ${floorMs.toFixed(1)} ms`, ...lines);
-    const memory = (at: string, st: StatsResult) => `${at}: RSS ${(st.rss / MB).toFixed(0)} MB, heap ${(st.heapUsed / MB).toFixed(0)} MB`;
+    const memory = (at: string, st: StatsResult) => `${at}: RSS ${(st.rss / MB).toFixed(0)} MB, heap ${(st.heapUsed / MB).toFixed(0)} MB used / ${(st.heapTotal / MB).toFixed(0)} MB`;
     const memoryLine = early
       ? `memory ${memory(`edit ${EARLY_EDIT}`, early)}; ${memory(`edit ${EDITS}`, stats)}; ratio ${(stats.rss / early.rss).toFixed(2)} ` +
         `(goal ≤250 MB and ≤1.15×: ${stats.rss / MB <= 250 && stats.rss / early.rss <= 1.15 ? 'met' : 'MISSED'})`
       : `memory ${memory(`edit ${EDITS}`, stats)}`;
+    // The heap policy's cost over the edits: full collections and their main-thread time.
+    const gcLine = early
+      ? `collections from edit ${EARLY_EDIT} to ${EDITS}: ${stats.gc.major.count - early.gc.major.count} full (${(stats.gc.major.ms - early.gc.major.ms).toFixed(0)} ms), ` +
+        `${stats.gc.minor.count - early.gc.minor.count} young (${(stats.gc.minor.ms - early.gc.minor.ms).toFixed(0)} ms)`
+      : `collections: ${stats.gc.major.count} full (${stats.gc.major.ms.toFixed(0)} ms), ${stats.gc.minor.count} young (${stats.gc.minor.ms.toFixed(0)} ms)`;
     console.log(memoryLine);
-    summary.push(memoryLine);
+    console.log(gcLine);
+    summary.push(memoryLine, gcLine);
   } finally {
     await client.stop();
   }

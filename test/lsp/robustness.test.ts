@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { ResponseError } from 'vscode-jsonrpc';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { FIXTURES, fixtureUri, LspClient, offsetOf, positionAt } from './harness';
+import type { StatsResult } from '../../server/src/lsp/protocol';
 
 const BASIC = readFileSync(join(FIXTURES, 'basic.ts'), 'utf8');
 const BASIC_URI = fixtureUri('basic.ts');
@@ -107,8 +108,11 @@ describe('robustness', () => {
   });
 
   test('stats report memory and timings', async () => {
-    const stats = await client.request<{ rss: number; timings: { hover: number[] } }>('mcp-hints/stats');
+    const stats = await client.request<StatsResult>('mcp-hints/stats');
     assert.ok(stats.rss > 0);
+    assert.ok(stats.heapTotal >= stats.heapUsed);
+    // Opening and analysing documents allocated enough for the young generation to be collected at least once.
+    assert.ok(stats.gc.minor.count > 0 && stats.gc.minor.ms > 0);
     assert.ok(stats.timings.hover.length > 0);
   });
 });

@@ -19,6 +19,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { computeCodeActions, FIX_ALL_KIND } from './code-actions';
 import { computeCodeLenses } from './code-lens';
 import { diagnosticsFor, DiagnosticsScheduler, enabledFindings, toDiagnostic } from './diagnostics';
@@ -64,10 +65,27 @@ let folders: string[] = [];
 // editing session and the server's RSS grew by ~200 MB over 300 edits of a large file while its heap stayed flat.
 // Sweeping on the main thread keeps RSS with the heap, and measured no slower per edit.
 setFlagsFromString('--no-concurrent-sweeping');
+// An editing session promotes ~2 MB per edit that the next edits make garbage (the buffer's text, the tool cache's
+// moved copies, a full parse's tree every 32 edits), and V8 lets the old generation grow to 4x what is live before
+// collecting it: 46 MB live was a 220 MB heap after 100 edits of a 10,000-line file. 1.5x keeps it near 100 MB,
+// for a few more (shorter) full collections per hundred edits.
+setFlagsFromString('--heap-growing-percent=50');
 
 function log(message: string): void {
   connection.console.error(message);
 }
+
+// Collections, for `mcp-hints/stats`: what the heap policy above costs.
+const collections: StatsResult['gc'] = { major: { count: 0, ms: 0 }, minor: { count: 0, ms: 0 } };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+    const counter = kind === constants.NODE_PERFORMANCE_GC_MAJOR ? collections.major : kind === constants.NODE_PERFORMANCE_GC_MINOR ? collections.minor : undefined;
+    if (!counter) continue;
+    counter.count++;
+    counter.ms += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
 
 // Timings of recent requests, for `mcp-hints/stats` (the benchmark reads them).
 const timings: StatsResult['timings'] = { diagnostics: [], hover: [], codeAction: [] };
@@ -591,7 +609,7 @@ connection.onRequest(
   StatsRequest,
   guard('stats', (): StatsResult => {
     const memory = process.memoryUsage();
-    return { rss: memory.rss, heapUsed: memory.heapUsed, openDocuments: documents.all().length, timings };
+    return { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, gc: collections, openDocuments: documents.all().length, timings };
   }),
 );
 

@@ -57,6 +57,10 @@ export interface FileSummaryResult {
 export interface StatsResult {
   rss: number;
   heapUsed: number;
+  /** The V8 heap's reserved size (heapUsed counts garbage not yet collected too). */
+  heapTotal: number;
+  /** Garbage collections since the server started: count and main-thread milliseconds, full and young-generation. */
+  gc: Record<'major' | 'minor', { count: number; ms: number }>;
   openDocuments: number;
   /** Server-side milliseconds of recent operations, newest last (at most 1000 each). */
   timings: Record<'diagnostics' | 'hover' | 'codeAction', number[]>;
