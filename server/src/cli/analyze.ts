@@ -238,6 +238,8 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
       });
     }
     indexes.delete(file);
+    // Its records are made: the tree need not stay for the rest of the run.
+    project.release(file);
   }
   return result;
 }

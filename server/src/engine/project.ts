@@ -295,8 +295,24 @@ export class Project {
   }
 
   getText(path: string): string | undefined {
+    // A released file's text is kept: reading it needs no tree.
+    const released = this.sources.has(path) ? undefined : this.texts.get(path);
+    if (released !== undefined) return released;
     if (!this.sources.has(path)) this.getSourceFile(path);
     return this.sources.get(path)?.text;
+  }
+
+  /**
+   * A run that has reported `path` keeps only its text: its tree, its analysis and what evidence and evaluation
+   * cached on them (weakly, per tree) can go, so they do not pile up in the old generation over a large run. A
+   * later question about the file parses it again. Never for an editor's buffer.
+   */
+  release(path: string): void {
+    const cached = this.sources.get(path);
+    if (!cached || this.buffers.has(path)) return;
+    this.analyses.delete(path);
+    this.sources.delete(path);
+    this.texts.set(path, cached.text);
   }
 
   analyzeFile(path: string): FileAnalysis {
