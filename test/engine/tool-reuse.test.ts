@@ -105,20 +105,24 @@ test('two edits between analyses equal a fresh analysis', () => {
 
 // Which edits reuse the other statements' results: a test that equality above is not met by recomputing everything.
 const reuseTable: { edit: string; change: (text: string) => string; reused: number }[] = [
-  // cached_note reads module state (`cache`): a walk for that variable's users reads its handler, so it is never kept.
-  { edit: 'typing into one registration reuses the five others kept', change: (t) => t.replace('Count the notes', 'Count the notes!'), reused: 5 },
-  { edit: 'typing inside one handler reuses the five others kept', change: (t) => t.replace('const counted = 3;', 'const counted = 4;'), reused: 5 },
+  { edit: 'typing into one registration reuses the six others', change: (t) => t.replace('Count the notes', 'Count the notes!'), reused: 6 },
+  { edit: 'typing inside one handler reuses the six others', change: (t) => t.replace('const counted = 3;', 'const counted = 4;'), reused: 6 },
   { edit: 'an edit of a registration that calls a helper of the file reuses nothing', change: (t) => t.replace('Read one note', 'Read one note!'), reused: 0 },
   { edit: 'an edit of a helper the handlers call reuses nothing', change: (t) => t.replace('return "done";', 'return "gone";'), reused: 0 },
   { edit: 'an edit of a module constant reuses nothing', change: (t) => t.replace('openWorldHint: false };', 'openWorldHint: true };'), reused: 0 },
-  { edit: 'a handler that reads module state reuses nothing when edited', change: (t) => t.replace('String(cache.size)', 'String(cache.size + 1)'), reused: 0 },
+  // A tool's evidence asks whether a function it never entered reads a module variable (cached_note's reads `cache`).
+  { edit: 'an edit of a handler that still reads the same module variables reuses the others', change: (t) => t.replace('String(cache.size)', 'String(cache.size + 1)'), reused: 6 },
+  { edit: 'a handler that stops reading a module variable reuses nothing', change: (t) => t.replace('String(cache.size)', 'String(0) /* cache */'), reused: 0 },
+  { edit: 'a handler that starts reading one reuses nothing', change: (t) => t.replace('String(counted)', 'String(counted) + cache.size; // cached'), reused: 0 },
+  { edit: 'a handler whose read is now of a local that shadows it reuses nothing', change: (t) => t.replace('return { content: [{ type: "text", text: String(cache.size) }] };', 'const cache = []; return { content: [{ type: "text", text: String(cache.size) }] };'), reused: 0 },
+  { edit: 'a handler that fills a module variable reuses nothing', change: (t) => t.replace('String(cache.size)', 'String(Object.assign(cache, {}))'), reused: 0 },
   // wipe_notes's finding names the line of its `rmSync` call: a line break above it changes that message.
-  { edit: 'a line break typed into one registration reuses the others whose results name no line', change: (t) => t.replace('"Count the notes",', '"Count the notes",\n   '), reused: 4 },
-  { edit: 'a line break inside one handler reuses the same', change: (t) => t.replace('const counted = 3;', 'const counted = 3;\n'), reused: 4 },
-  { edit: 'a line removed from one handler reuses the same', change: (t) => t.replace('  const counted = 3;\n', ''), reused: 4 },
+  { edit: 'a line break typed into one registration reuses the others whose results name no line', change: (t) => t.replace('"Count the notes",', '"Count the notes",\n   '), reused: 5 },
+  { edit: 'a line break inside one handler reuses the same', change: (t) => t.replace('const counted = 3;', 'const counted = 3;\n'), reused: 5 },
+  { edit: 'a line removed from one handler reuses the same', change: (t) => t.replace('  const counted = 3;\n', ''), reused: 5 },
   // Even below every tool: which offset a printed line number was read from is not kept.
-  { edit: 'a line break after the last registration reuses every one whose results name no line', change: (t) => t.replace(/\}\);\n$/, '});\n\n'), reused: 5 },
-  { edit: 'a space typed after the last registration reuses every one', change: (t) => t.replace(/\}\);\n$/, '});\n '), reused: 6 },
+  { edit: 'a line break after the last registration reuses every one whose results name no line', change: (t) => t.replace(/\}\);\n$/, '});\n\n'), reused: 6 },
+  { edit: 'a space typed after the last registration reuses every one', change: (t) => t.replace(/\}\);\n$/, '});\n '), reused: 7 },
   { edit: 'a line break in a registration that calls a helper of the file reuses nothing', change: (t) => t.replace('Read one note",', 'Read one note",\n'), reused: 0 },
 ];
 
@@ -175,7 +179,7 @@ server.registerTool("third", { description: "A third" }, async () => ({ content:
     const typed = edited.replace('A third', 'A third!');
     project.setFileText(server, typed);
     project.analyzeFile(server);
-    assert.equal(spy.hits(), 1, 'typing into a registration that calls nothing declared reuses the one other kept');
+    assert.equal(spy.hits(), 2, 'typing into a registration that calls nothing declared reuses the two others');
   } finally {
     spy.restore();
   }
@@ -195,7 +199,7 @@ test('the full re-parse every FULL_PARSE_EVERY versions still reuses the stateme
       spy.reset();
       project.setFileText(path, text);
       const analysis = project.analyzeFile(path);
-      assert.equal(spy.hits(), 5, `edit ${edit + 1}`);
+      assert.equal(spy.hits(), 6, `edit ${edit + 1}`);
       assert.equal(everything(analysis), everything(analyzeText(text, path)), `edit ${edit + 1}`);
     }
   } finally {

@@ -9,6 +9,9 @@
 //   *isolated*: a top-level `x.tool(…)` call statement that declares nothing, writes or fills no outside variable,
 //   calls nothing the file declares or imports by that name, and keeps the count of each module variable's name
 //   (the walks that search statements by name then find the same things). Anything else recomputes the file.
+//   Its functions may read module variables: a tool's evidence asks whether a function it never entered reads one
+//   (functionsUsing in evidence/handler.ts), so each module variable must be read by a function of the edited
+//   statements before the edit exactly when it is after. What the others read (declarations, writes) it cannot change.
 // - File-wide facts some checks read from the whole text (quote style, indentation, line ends, which forms may
 //   appear, low-level `tools/call` dispatch): recorded, and any difference recomputes the file.
 // - Line numbers in messages: after an edit that adds or removes line breaks, a statement whose results name a line
@@ -25,7 +28,8 @@ import type { Report } from './rules/rule';
 import { eol, indentUnit, quoteOf } from './fixes';
 import { mayRegisterTools } from './parse';
 import { DECLARATION_FORMS } from './forms/declarations';
-import { skipOuterExpressions } from './scope';
+import { findDeclaration, skipOuterExpressions } from './scope';
+import { objectAssignTarget } from './assigned';
 import { textChangeRange, type TextSince } from './incremental';
 
 /** What one isolated statement produced, with positions as they were when it was computed. */
@@ -47,6 +51,8 @@ interface StatementShape {
   callees: string[];
   /** Occurrences of each module variable's name in its text (a check counts them over the whole file). */
   mentions: Map<string, number>;
+  /** Module variables that a function inside it reads. */
+  readers: Set<string>;
 }
 
 interface FileState {
@@ -291,6 +297,8 @@ function reusable(
     const outside = (declared.get(callee) ?? 0) - removed.filter((statement) => namesDeclaredIn(statement).has(callee)).length;
     if (outside > 0 || elsewhere.some((other) => !other || other.statements.some((statement) => namesDeclaredIn(statement).has(callee)))) return no;
   }
+  // Each module variable is read by a function of the removed statements exactly when by one of the new ones.
+  for (const name of variables) if (removedShapes.some((shape) => shape!.readers.has(name)) !== addedShapes.some((shape) => shape!.readers.has(name))) return no;
   // Each module variable's name occurs as often in the removed statements as in the new ones.
   for (const name of variables) {
     const count = (list: (StatementShape | undefined)[]) => list.reduce((sum, shape) => sum + (shape?.mentions.get(name) ?? NaN), 0);
@@ -355,10 +363,10 @@ function isolatedShape(statement: ts.Statement, sf: ts.SourceFile, variables: re
   const roots: string[] = [];
   const moduleNames = new Set(variables);
   let functionDepth = 0;
-  let readsModuleState = false;
+  const readers = new Set<string>();
   const visit = (node: ts.Node): void => {
-    // A handler that reads a module variable is found again by the walks for that variable's users.
-    if (functionDepth > 0 && ts.isIdentifier(node) && moduleNames.has(node.text) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) readsModuleState = true;
+    // A function that reads a module variable is found by the walks for that variable's users (as they find it).
+    if (functionDepth > 0 && ts.isIdentifier(node) && moduleNames.has(node.text) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) && readsModuleVariable(node, sf)) readers.add(node.text);
     if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) && ts.isIdentifier(node.name)) declared.add(node.name.text);
     if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isFunctionExpression(node) || ts.isClassExpression(node)) && node.name) declared.add(node.name.text);
     const target = writtenTarget(node);
@@ -370,22 +378,27 @@ function isolatedShape(statement: ts.Statement, sf: ts.SourceFile, variables: re
     if (inFunction) functionDepth--;
   };
   visit(statement);
-  if (readsModuleState) return undefined;
   // A write to a name declared inside (even shadowing one outside) stays conservative: any outside root refuses.
   if (roots.some((root) => !declared.has(root))) return undefined;
   const mentions = new Map<string, number>();
   const text = statement.getFullText(sf);
   for (const name of variables) mentions.set(name, occurrences(text, name));
-  return { callees: callNames(statement), mentions };
+  return { callees: callNames(statement), mentions, readers };
 }
 
-/** What an assignment, `++`/`--`, `delete` or filling call (`push`, `set`, `add`, `unshift`) changes. */
+/** Whether `name` (inside a function) names a module-level variable of `sf`, not a local one that shadows it. */
+function readsModuleVariable(name: ts.Identifier, sf: ts.SourceFile): boolean {
+  const found = findDeclaration(name.text, name);
+  return found?.kind === 'variable' && ts.isVariableDeclarationList(found.declaration.parent) && found.declaration.parent.parent.parent === sf;
+}
+
+/** What an assignment, `++`/`--`, `delete`, filling call (`push`, `set`, `add`, `unshift`) or `Object.assign` changes. */
 function writtenTarget(node: ts.Node): ts.Expression | undefined {
   if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return node.left;
   if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) return node.operand;
   if (ts.isDeleteExpression(node)) return node.expression;
   if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['push', 'unshift', 'set', 'add'].includes(node.expression.name.text)) return node.expression.expression;
-  return undefined;
+  return objectAssignTarget(node);
 }
 
 function rootName(target: ts.Expression): string | undefined {
