@@ -2,7 +2,6 @@
 // What `check` reports and `verify` compares.
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
 import { configIgnores, discoverFiles, diskConfigHost, findConfigFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
 import type { EngineOptions } from '../engine/options';
@@ -118,6 +117,8 @@ async function analyzeShared(
   };
   const runWorker = () =>
     new Promise<void>((resolveRun, rejectRun) => {
+      // Required here: a run too small for workers does not load worker_threads.
+      const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
       const worker = new Worker(workerPath, { workerData: context });
       let inFlight = 0;
       let finished = false;

@@ -1,20 +1,17 @@
 // `mcp-hints check`, `approve`, `report` and `verify`: arguments → static reading (read.ts) → output → exit code.
 import { join } from 'node:path';
 import { HELP, parseArgs, UsageError, type CheckArgs } from './args';
-import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
-import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
 import { readProject, useColor, VERSION, type Io } from './read';
 import { countBySeverity, type Report } from './report';
-import { runVerify } from './verify/command';
-import { runApprove } from './approve';
-import { formatReportJson, formatReportMarkdown } from './formats/pr-report';
 
 export { readProject, VERSION, WORKER_THRESHOLD, type Io } from './read';
 
+// verify, approve, report and the SARIF and GitHub formats are imported when asked for: a start (one file
+// checked in well under a second) does not load child_process nor build what it does not print.
 export async function runCli(argv: string[], io: Io): Promise<number> {
-  if (argv[0] === 'verify') return runVerify(argv, io);
+  if (argv[0] === 'verify') return (await import('./verify/command')).runVerify(argv, io);
   let args: CheckArgs;
   try {
     args = parseArgs(argv);
@@ -44,8 +41,9 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     }
     throw error;
   }
-  if (args.command === 'approve') return runApprove(report, report.analysed ?? [], args.tool, io);
+  if (args.command === 'approve') return (await import('./approve')).runApprove(report, report.analysed ?? [], args.tool, io);
   if (args.command === 'report') {
+    const { formatReportJson, formatReportMarkdown } = await import('./formats/pr-report');
     io.stdout.write(args.format === 'json' ? formatReportJson(report) : formatReportMarkdown(report));
     return 0;
   }
@@ -57,10 +55,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.stdout.write(formatJson(report));
       break;
     case 'sarif':
-      io.stdout.write(formatSarif(report, VERSION));
+      io.stdout.write((await import('./formats/sarif')).formatSarif(report, VERSION));
       break;
     case 'github':
-      io.stdout.write(formatGithub(report));
+      io.stdout.write((await import('./formats/github')).formatGithub(report));
       break;
     default:
       io.stdout.write(formatText(report, { color, quiet: args.quiet }));

@@ -5,9 +5,6 @@
 // Configs are read through the project's host and cached until one of them changes (isResolutionConfig).
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
-// The CommonJS build: the ESM one calls createRequire(import.meta.url), which is undefined in our CJS bundle.
-import tinyglobby = require('tinyglobby');
-import { parse as parseYaml } from 'yaml';
 import { isRelativeSpecifier, resolveFilePath, resolveModulePath } from './modules';
 
 export interface ResolutionHost {
@@ -188,7 +185,8 @@ export class ModuleResolver {
     const yamlText = this.host.readFile(join(dir, 'pnpm-workspace.yaml'));
     if (yamlText !== undefined) {
       try {
-        const doc: unknown = parseYaml(yamlText);
+        // Required here: most runs read no pnpm workspace file, and the package takes milliseconds to load.
+        const doc: unknown = (require('yaml') as typeof import('yaml')).parse(yamlText);
         if (isObject(doc) && Array.isArray(doc.packages)) return doc.packages.filter((p): p is string => typeof p === 'string');
       } catch {
         // A workspace file that does not parse declares nothing; package.json may still.
@@ -330,7 +328,9 @@ export function matchPaths(paths: Record<string, string[]>, specifier: string): 
 /** Folders a workspace's patterns name (`packages/*`, `apps/**`, `!packages/legacy`), never inside node_modules. */
 function expandWorkspacePatterns(root: string, patterns: string[]): string[] {
   try {
-    const found = tinyglobby.globSync(
+    // The CommonJS build (the ESM one calls createRequire(import.meta.url), undefined in our CJS bundle), required
+    // here: most runs expand no workspace patterns.
+    const found = (require('tinyglobby') as typeof import('tinyglobby')).globSync(
       patterns.map((p) => p.replace(/\/+$/, '')),
       { cwd: root, onlyDirectories: true, absolute: true, ignore: ['**/node_modules/**', '**/.git/**'], followSymbolicLinks: false },
     );

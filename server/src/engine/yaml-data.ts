@@ -1,5 +1,12 @@
 import ts from 'typescript';
-import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+
+let yamlModule: typeof Yaml | undefined;
+/** Required at the first YAML file: the package takes milliseconds to load, and most runs read none. */
+function yaml(): typeof Yaml {
+  return (yamlModule ??= require('yaml') as typeof Yaml);
+}
 
 /** Data files written in YAML (`parse(readFileSync(join(__dirname, "tools.yaml"), "utf8"))`). */
 export function isYamlFile(path: string): boolean {
@@ -13,7 +20,7 @@ export function isYamlFile(path: string): boolean {
  * Undefined when the text is not a YAML document (a parse error).
  */
 export function parseYamlSource(path: string, text: string): ts.SourceFile | undefined {
-  const document = parseDocument(text, { keepSourceTokens: false });
+  const document = yaml().parseDocument(text, { keepSourceTokens: false });
   if (document.errors.length > 0) return undefined;
   const root = toExpression(document.contents as YamlNode | null, text.length);
   if (!root) return undefined;
@@ -35,11 +42,11 @@ function toExpression(node: YamlNode | null, textEnd: number): ts.Expression | u
   if (!node) return undefined;
   const [start, valueEnd] = node.range ?? [0, textEnd];
   const located = <T extends ts.Node>(created: T): T => ts.setTextRange(created, { pos: start, end: valueEnd });
-  if (isMap(node)) {
+  if (yaml().isMap(node)) {
     const properties: ts.PropertyAssignment[] = [];
     for (const pair of node.items) {
       const key = pair.key as YamlNode | null;
-      if (!isScalar(key) || (typeof key.value !== 'string' && typeof key.value !== 'number')) continue;
+      if (!yaml().isScalar(key) || (typeof key.value !== 'string' && typeof key.value !== 'number')) continue;
       const [keyStart, keyEnd] = key.range ?? [start, start];
       const name = ts.setTextRange(ts.factory.createStringLiteral(String(key.value)), { pos: keyStart, end: keyEnd });
       const value = toExpression(pair.value as YamlNode | null, textEnd) ?? ts.setTextRange(ts.factory.createNull(), { pos: keyEnd, end: keyEnd });
@@ -47,11 +54,11 @@ function toExpression(node: YamlNode | null, textEnd: number): ts.Expression | u
     }
     return located(ts.factory.createObjectLiteralExpression(properties));
   }
-  if (isSeq(node)) {
+  if (yaml().isSeq(node)) {
     const elements = node.items.map((item) => toExpression(item as YamlNode | null, textEnd)).filter((e): e is ts.Expression => e !== undefined);
     return located(ts.factory.createArrayLiteralExpression(elements));
   }
-  if (isScalar(node)) {
+  if (yaml().isScalar(node)) {
     const value = node.value;
     if (typeof value === 'string') return located(ts.factory.createStringLiteral(value));
     if (typeof value === 'number') return located(value < 0 ? ts.factory.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, located(ts.factory.createNumericLiteral(-value))) : ts.factory.createNumericLiteral(value));

@@ -1,7 +1,6 @@
 // A tool's contract as the review record stores it: the effective hints and title, the inputs, fingerprints
 // of the input schema and the description (canonical forms, so formatting never counts), and the kinds of
 // evidence the code shows. Computed from the engine's model and evidence structure, never from message text.
-import { createHash } from 'node:crypto';
 import ts from 'typescript';
 import { collectEvidence, type Evidence } from '../evidence';
 import { nodeAt } from '../fixes';
@@ -142,6 +141,8 @@ function expressionAt(loc: Loc | null, provider: SourceProvider): { node: ts.Exp
 }
 
 export function fingerprint(canonical: string): string {
+  // Required here: crypto takes ~10 ms to load, and a check without review records never hashes.
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return `sha256:${createHash('sha256').update(canonical).digest('hex')}`;
 }
 
