@@ -57,3 +57,11 @@ test('a whole-text change, or several changes in one message, leave the span to 
   doc = spans.update(doc, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'x' }], 5);
   assert.equal(spans.take(URI, 'some other text'), undefined, 'a span that does not lead to the text asked about');
 });
+
+test('a closed document keeps no text', () => {
+  const spans = new EditSpans();
+  let doc = spans.create(URI, 'typescript', 1, 'const a = 1;\n');
+  doc = spans.update(doc, [{ range: { start: { line: 0, character: 6 }, end: { line: 0, character: 7 } }, text: 'b' }], 2);
+  spans.forget(URI);
+  assert.equal(spans.take(URI, doc.getText()), undefined);
+});

@@ -47,6 +47,11 @@ export class EditSpans implements TextDocumentsConfiguration<TextDocument> {
     return updated;
   }
 
+  /** A document closed: its texts are not kept. */
+  forget(uri: string): void {
+    this.spans.delete(uri);
+  }
+
   /** The span changed since the project last took `uri`'s text, when it leads to `text`; forgotten once asked. */
   take(uri: string, text: string): TextSince | undefined {
     const pending = this.spans.get(uri);
@@ -169,6 +174,7 @@ export class Workspace {
   /** A document was closed: go back to the disk's text and refresh whatever depended on the buffer. */
   closed(uri: string): void {
     this.syncedVersion.delete(uri);
+    this.editSpans?.forget(uri);
     const path = this.pathByUri.get(uri);
     if (!path) return;
     this.merged.delete(path);
