@@ -164,19 +164,16 @@ export class ToolReuse {
       return offset > end || (offset === end && (start !== end || entry.pos >= end)) ? offset + delta : offset;
     };
     if (entry.last >= start) {
-      // The entry's data is its own (copied when kept): moved where it is, after a check that all of it can move
-      // (copying it cost most of an edit near the top of a large file). What the previous analysis of this file
-      // handed out shares it and moves too; that analysis is stale since the edit.
-      const file = this.sf.fileName;
+      // The entry's data is its own (copied when kept): moved where it is (copying it cost most of an edit near the
+      // top of a large file). What the previous analysis of this file handed out shares it and moves too; that
+      // analysis is stale since the edit. An entry that cannot move is left half moved: nothing uses it again.
       try {
-        moveLocations(entry.tools, file, move, false);
-        moveLocations(entry.reports, file, move, false);
+        moveLocations(entry.tools, this.sf.fileName, move);
+        moveLocations(entry.reports, this.sf.fileName, move);
+        entry.last = move(entry.last);
       } catch {
         return undefined;
       }
-      moveLocations(entry.tools, file, move, true);
-      moveLocations(entry.reports, file, move, true);
-      entry.last = move(entry.last);
     }
     entry.pos = statement.pos;
     // The analysis only ever replaces a tool's own properties (shared-annotations.ts): a shallow copy keeps the
@@ -522,32 +519,28 @@ function relocate<T>(value: T, file: string, move: (offset: number) => number = 
 }
 
 /**
- * Every location in `file` inside plain data (a tree: kept data is copied, never shared) given to `move`, and,
- * when `apply`, moved in place, with the ids that start with their location.
+ * Moves every location in `file` inside plain data (a tree: kept data is copied, never shared) by `move`, in
+ * place, with the ids that start with their location.
  */
-function moveLocations(value: unknown, file: string, move: (offset: number) => number, apply: boolean): void {
+function moveLocations(value: unknown, file: string, move: (offset: number) => number): void {
   if (typeof value !== 'object' || value === null) return;
   if (value instanceof Map) {
-    for (const item of value.values()) moveLocations(item, file, move, apply);
+    for (const item of value.values()) moveLocations(item, file, move);
     return;
   }
   if (Array.isArray(value)) {
-    for (const item of value) moveLocations(item, file, move, apply);
+    for (const item of value) moveLocations(item, file, move);
     return;
   }
   const item = value as { id?: unknown; loc?: unknown };
-  if (apply && typeof item.id === 'string' && isLoc(item.loc) && item.loc.file === file) {
+  if (typeof item.id === 'string' && isLoc(item.loc) && item.loc.file === file) {
     const old = `${file}:${item.loc.start}:`;
     item.id = `${file}:${move(item.loc.start)}:${item.id.slice(old.length)}`;
   }
-  for (const key of Object.keys(value)) moveLocations((value as Record<string, unknown>)[key], file, move, apply);
+  for (const key of Object.keys(value)) moveLocations((value as Record<string, unknown>)[key], file, move);
   if (isLoc(value) && value.file === file) {
-    const start = move(value.start);
-    const end = move(value.end);
-    if (apply) {
-      value.start = start;
-      value.end = end;
-    }
+    value.start = move(value.start);
+    value.end = move(value.end);
   }
 }
 
