@@ -113,6 +113,15 @@ describe('the code-cache loader', () => {
     assert.equal(load(dir).version, '2.0.0', 'a start that reads the new cache');
   });
 
+  test('a worker thread that ends on its own writes the cache too (the CLI ends its workers so, not by terminate)', () => {
+    const dir = dist();
+    writeFileSync(join(dir, 'in-worker.cjs'), "new (require('node:worker_threads').Worker)(require('node:path').join(__dirname, 'main.cjs'));\n");
+    const run = spawnSync(process.execPath, [join(dir, 'in-worker.cjs')], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).version, '9.9.9');
+    assert.deepEqual(caches(dir), [`typescript.${process.versions.v8}.cache`]);
+  });
+
   test('a cache that cannot be written (here a folder in its place) still loads, and leaves nothing behind', () => {
     const dir = dist();
     load(dir);

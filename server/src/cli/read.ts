@@ -130,7 +130,7 @@ async function analyzeShared(
         }
         if (inFlight === 0 && !finished) {
           finished = true;
-          void worker.terminate();
+          worker.postMessage({ done: true } satisfies WorkerRequest);
           resolveRun();
         }
       };

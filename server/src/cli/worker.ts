@@ -8,6 +8,7 @@ const context = workerData as BatchContext;
 const project = createProject(context.options, context.files);
 
 parentPort?.on('message', (request: WorkerRequest) => {
+  if ('done' in request) return parentPort!.close();
   const reply: WorkerReply = { count: request.files.length, result: analyzeBatch(project, request.files, context) };
   parentPort!.postMessage(reply);
 });
