@@ -7,6 +7,7 @@ import ts from 'typescript';
 import { keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
 import { skipOuterExpressions } from './scope';
 import { unknown, type ObjectProperty, type ObjectValue, type Value } from './values';
+import { lineMention } from './line-mention';
 
 /** `Object.assign(x, …)`: the identifier `x` the call writes into, if it is one. */
 export function objectAssignTarget(node: ts.Node): ts.Identifier | undefined {
@@ -62,7 +63,7 @@ export function mergeAssigned(result: ObjectValue, source: Value, call: ts.Node,
     if (conditions.length === 0) {
       result.properties.set(property.key, previous ? override(property, previous) : property);
     } else if (previous) {
-      const changed = unknown(call, sf, `\`${property.key}\`, changed under a condition (line ${line})`);
+      const changed = unknown(call, sf, `\`${property.key}\`, changed under a condition (${lineMention(line)})`);
       result.properties.set(property.key, { key: property.key, node: property.node, keyNode: property.keyNode, sf: property.sf, value: changed, overrides: previous });
     } else {
       result.properties.set(property.key, conditionalProperty(property, conditions, call, sf, line));
@@ -78,7 +79,7 @@ function conditionalProperty(property: ObjectProperty, conditions: readonly Kept
     node: property.node,
     keyNode: property.keyNode,
     sf: property.sf,
-    value: unknown(call, sf, `\`${property.key}\`, set only when a condition holds (line ${line})`),
+    value: unknown(call, sf, `\`${property.key}\`, set only when a condition holds (${lineMention(line)})`),
     get present() {
       return (present ??= keptOnlyWhen(property.present ?? property.value, conditions));
     },

@@ -5,6 +5,7 @@ import type ts from 'typescript';
 import { collectEvidence, type Effect, type Evidence, type ToolEvidence } from './evidence';
 import { HINT_DEFAULTS, type HintKey, type Loc, type Tool } from './model';
 import type { EngineOptions, Profile } from './options';
+import { lineMention } from './line-mention';
 
 export type Confidence = 'proven' | 'likely' | 'unknown';
 
@@ -234,7 +235,7 @@ function relativeName(file: string, from: string): string {
 export function whereIs(loc: Loc, context: InferenceContext): string {
   const sf = loc.file === context.sourceFile.fileName ? context.sourceFile : context.sourceFileOf(loc.file);
   const line = sf ? sf.getLineAndCharacterOfPosition(loc.start).line + 1 : undefined;
-  if (loc.file === context.sourceFile.fileName) return line ? `at line ${line}` : '';
+  if (loc.file === context.sourceFile.fileName) return line ? `at ${lineMention(line)}` : '';
   const base = relativeName(loc.file, context.sourceFile.fileName);
   return line ? `at ${base}:${line}` : `in ${base}`;
 }

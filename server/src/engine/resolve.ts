@@ -14,6 +14,7 @@ import { callArguments } from './forms/form';
 import { memberPath, mergeAssigned, objectAssignTarget, pathConditions, presentValue, withMemberSet } from './assigned';
 import { installedMemberName, memberCallsIn } from './installed-members';
 import { optionLibraryCall } from './option-libraries';
+import { lineMention } from './line-mention';
 import {
   EMPTY_ENV,
   describeValue,
@@ -448,7 +449,7 @@ export class Evaluator implements BuiltinHost {
           const written = this.inProgress.has(decl) ? undefined : this.throughWrites(decl, sf, env);
           if (written) return this.applyPath(written, declaration.path, use, sf);
           const line = write.getSourceFile().getLineAndCharacterOfPosition(write.getStart()).line + 1;
-          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (line ${line})`);
+          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (${lineMention(line)})`);
         }
         if (!decl.initializer) return unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
         const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
@@ -653,7 +654,7 @@ export class Evaluator implements BuiltinHost {
           const before = result.properties.get(key);
           const compute = value && nested
             ? () => withMemberSet(before ? presentValue(before) : undefined, nested, () => this.evaluate(value, sf, env), node, sf)
-            : value ? () => this.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (line ${line})`);
+            : value ? () => this.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (${lineMention(line)})`);
           const property = lazyProperty(key, node, node, sf, compute);
           const previous = result.properties.get(key);
           result.properties.set(key, previous ? overriding(property, previous) : property);

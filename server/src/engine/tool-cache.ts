@@ -31,6 +31,7 @@ import { DECLARATION_FORMS } from './forms/declarations';
 import { findDeclaration, skipOuterExpressions } from './scope';
 import { objectAssignTarget } from './assigned';
 import { textChangeRange, type TextSince } from './incremental';
+import { mentionsLine } from './line-mention';
 
 /** What one isolated statement produced, with positions as they were when it was computed. */
 interface Entry {
@@ -326,9 +327,9 @@ function ownsLastLine(oldText: string, sf: ts.SourceFile, change: ts.TextChangeR
   return true;
 }
 
-/** Whether a text inside plain data names a line ("line 12", "(line 3)"): messages and reasons print them. */
+/** Whether a text inside plain data names a line as `lineMention` writes it: messages and reasons print them. */
 function namesLine(value: unknown): boolean {
-  if (typeof value === 'string') return /\bline \d/.test(value);
+  if (typeof value === 'string') return mentionsLine(value);
   if (typeof value !== 'object' || value === null) return false;
   for (const item of value instanceof Map ? value.values() : Object.values(value)) if (namesLine(item)) return true;
   return false;
