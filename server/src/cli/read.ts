@@ -97,14 +97,17 @@ async function analyzeShared(
   const total: BatchResult = { tools: [], diagnostics: [], fixed: [] };
   let next = 0;
   let done = 0;
-  // Batches end at BATCH_SIZE files or BATCH_CHARS of text, so a few large bundles still spread out.
+  // Batches end at BATCH_SIZE files or BATCH_CHARS of text, so a few large bundles still spread out. They shrink
+  // towards the end (a share of what is left per thread), so no thread waits long for another's last batch.
   const sizes = new Map<string, number>();
   for (const [file, read] of preRead) sizes.set(file, 'text' in read ? read.text.length : 0);
+  const threads = workers + 1;
   const take = (): string[] | undefined => {
     if (next >= files.length) return undefined;
     const batch: string[] = [];
+    const size = Math.min(BATCH_SIZE, Math.ceil((files.length - next) / (4 * threads)));
     let chars = 0;
-    while (next < files.length && batch.length < BATCH_SIZE && (batch.length === 0 || chars < BATCH_CHARS)) {
+    while (next < files.length && batch.length < size && (batch.length === 0 || chars < BATCH_CHARS)) {
       chars += sizes.get(files[next]) ?? 0;
       batch.push(files[next++]);
     }
