@@ -11,7 +11,7 @@
 //    code cache) and parsing that file.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -225,26 +225,46 @@ async function workspaceMemory(): Promise<void> {
 }
 
 /** Time from spawning the server (initialize is sent at once) to the diagnostics of a file of a 50-file workspace. */
+/** Spawn → initialize → open → first pulled diagnostics of `file`, in ms, and how many there were. */
+async function timeFirstDiagnostics(root: string, file: string): Promise<{ ms: number; count: number }> {
+  const t = performance.now();
+  const { client } = await LspClient.start({ pull: true, rootUri: pathToFileURL(root).href });
+  try {
+    const uri = pathToFileURL(file).href;
+    await client.open(uri, readFileSync(file, 'utf8'));
+    const count = (await client.pull(uri)).length;
+    return { ms: performance.now() - t, count };
+  } finally {
+    await client.stop();
+  }
+}
+
+/**
+ * The first start after an install or a build has no V8 code cache for TypeScript yet (the bench's stop does not
+ * wait for the server to write one at exit); every later start has one. Both are measured; the goal is judged on
+ * the usual start, with the cache.
+ */
 async function firstDiagnostics(): Promise<void> {
   const root = join(tmpdir(), 'mcp-hints-bench-start');
   writeWorkspace(root, START_FILES);
   const file = join(root, 'src', 'm0', 'file0.ts');
+  const dist = join(ROOT, 'dist');
   try {
+    for (const name of readdirSync(dist)) if (/^typescript\..*\.cache$/.test(name)) rmSync(join(dist, name));
+    const cold = await timeFirstDiagnostics(root, file);
+    // A CLI run writes TypeScript's code cache at its exit, as the first run after an install does.
+    spawnSync(process.execPath, [join(dist, 'cli.js'), 'check', file, '--format', 'json'], { cwd: ROOT });
     const times: number[] = [];
     let count = 0;
     for (let run = 0; run < 3; run++) {
-      const t = performance.now();
-      const { client } = await LspClient.start({ pull: true, rootUri: pathToFileURL(root).href });
-      try {
-        const uri = pathToFileURL(file).href;
-        await client.open(uri, readFileSync(file, 'utf8'));
-        count = (await client.pull(uri)).length;
-        times.push(performance.now() - t);
-      } finally {
-        await client.stop();
-      }
+      const timed = await timeFirstDiagnostics(root, file);
+      times.push(timed.ms);
+      count = timed.count;
     }
-    const line = `start-up: first diagnostics on a ${START_FILES}-file workspace ${Math.min(...times).toFixed(0)} ms from spawn (best of 3, ${count} diagnostics; goal ≤1000 ms: ${Math.min(...times) <= 1000 ? 'met' : 'MISSED'})`;
+    const best = Math.min(...times);
+    const line =
+      `start-up: first diagnostics on a ${START_FILES}-file workspace ${best.toFixed(0)} ms from spawn (best of 3, ${count} diagnostics; goal ≤1000 ms: ${best <= 1000 ? 'met' : 'MISSED'}); ` +
+      `first start after a build, without TypeScript's code cache: ${cold.ms.toFixed(0)} ms`;
     console.log(line);
     summary.push(line);
   } finally {
