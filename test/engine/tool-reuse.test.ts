@@ -103,8 +103,34 @@ test('two edits between analyses equal a fresh analysis', () => {
   assert.equal(everything(project.analyzeFile(path)), everything(analyzeText(twice, path)));
 });
 
+interface ReuseCase {
+  edit: string;
+  change: (text: string) => string;
+  reused: number;
+}
+
+/** One row of a reuse table: the edit reuses `reused` statements' results and still equals a fresh analysis. */
+function testReuse(path: string, original: string, { edit, change, reused }: ReuseCase): void {
+  test(edit, () => {
+    const project = new Project();
+    project.setFileText(path, original);
+    project.analyzeFile(path);
+    const spy = spyOnReuse();
+    try {
+      const text = change(original);
+      assert.notEqual(text, original, 'the edit applies');
+      project.setFileText(path, text);
+      const analysis = project.analyzeFile(path);
+      assert.equal(spy.hits(), reused);
+      assert.equal(everything(analysis), everything(analyzeText(text, path)));
+    } finally {
+      spy.restore();
+    }
+  });
+}
+
 // Which edits reuse the other statements' results: a test that equality above is not met by recomputing everything.
-const reuseTable: { edit: string; change: (text: string) => string; reused: number }[] = [
+const reuseTable: ReuseCase[] = [
   { edit: 'typing into one registration reuses the six others', change: (t) => t.replace('Count the notes', 'Count the notes!'), reused: 6 },
   { edit: 'typing inside one handler reuses the six others', change: (t) => t.replace('const counted = 3;', 'const counted = 4;'), reused: 6 },
   { edit: 'an edit of a registration that calls a helper of the file reuses nothing', change: (t) => t.replace('Read one note', 'Read one note!'), reused: 0 },
@@ -126,25 +152,7 @@ const reuseTable: { edit: string; change: (text: string) => string; reused: numb
   { edit: 'a line break in a registration that calls a helper of the file reuses nothing', change: (t) => t.replace('Read one note",', 'Read one note",\n'), reused: 0 },
 ];
 
-for (const { edit, change, reused } of reuseTable) {
-  test(edit, () => {
-    const path = '/virtual/tool-reuse-count.ts';
-    const project = new Project();
-    project.setFileText(path, base);
-    project.analyzeFile(path);
-    const spy = spyOnReuse();
-    try {
-      const text = change(base);
-      assert.notEqual(text, base, 'the edit applies');
-      project.setFileText(path, text);
-      const analysis = project.analyzeFile(path);
-      assert.equal(spy.hits(), reused);
-      assert.equal(everything(analysis), everything(analyzeText(text, path)));
-    } finally {
-      spy.restore();
-    }
-  });
-}
+for (const row of reuseTable) testReuse('/virtual/tool-reuse-count.ts', base, row);
 
 test('an edit of a call to a method declared in a file the analysis read reuses nothing', async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
@@ -239,29 +247,11 @@ server.tool("third", "Three", async () => ({ content: [] }));
 `;
 
 // The fix that converts \`server.tool\` indents the config like the line its call starts on.
-const sharedLineTable: { edit: string; change: (text: string) => string; reused: number }[] = [
+const sharedLineTable: ReuseCase[] = [
   { edit: 'a line break in a statement that shares its line with the next reuses nothing', change: (t) => t.replace('"One",', '"One",\n     '), reused: 0 },
   { edit: 'a line break between the two statements of a line reuses nothing', change: (t) => t.replace('] })); server', '] }));\n      server'), reused: 0 },
   { edit: 'a line break in the statement after them reuses both', change: (t) => t.replace('"Three",', '"Three",\n '), reused: 2 },
   { edit: 'a space typed on the shared line reuses the two others', change: (t) => t.replace('"One",', '"One", '), reused: 2 },
 ];
 
-for (const { edit, change, reused } of sharedLineTable) {
-  test(edit, () => {
-    const path = '/virtual/tool-reuse-shared-line.ts';
-    const project = new Project();
-    project.setFileText(path, sharedLine);
-    project.analyzeFile(path);
-    const spy = spyOnReuse();
-    try {
-      const text = change(sharedLine);
-      assert.notEqual(text, sharedLine, 'the edit applies');
-      project.setFileText(path, text);
-      const analysis = project.analyzeFile(path);
-      assert.equal(spy.hits(), reused);
-      assert.equal(everything(analysis), everything(analyzeText(text, path)));
-    } finally {
-      spy.restore();
-    }
-  });
-}
+for (const row of sharedLineTable) testReuse('/virtual/tool-reuse-shared-line.ts', sharedLine, row);
