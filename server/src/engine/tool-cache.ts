@@ -192,7 +192,7 @@ export class ToolReuse {
     const entry: Entry = {
       pos: statement.pos,
       last: lastOffset(tools, this.sf.fileName),
-      tools: tools.map((tool) => relocate(tool, this.sf.fileName)),
+      tools: tools.map((tool) => keptCopy(tool, this.sf.fileName)),
       reports: tools.map(() => new Map()),
       shape,
       namesLines: namesLine(tools),
@@ -216,7 +216,7 @@ export class ToolReuse {
       if (origin) origin.entry.reports[origin.index] = undefined;
       return;
     }
-    origin.entry.reports[origin.index]?.set(ruleId, relocate(reports, this.sf.fileName));
+    origin.entry.reports[origin.index]?.set(ruleId, keptCopy(reports, this.sf.fileName));
     origin.entry.last = Math.max(origin.entry.last, lastOffset(reports, this.sf.fileName));
     if (!origin.entry.namesLines && namesLine(reports)) origin.entry.namesLines = true;
   }
@@ -491,10 +491,11 @@ function occurrences(text: string, name: string): number {
 }
 
 /**
- * A deep copy of plain data with every location in `file` moved by `move`, strings copied flat (a string cut
- * from a source text keeps that whole text alive), and tool ids, which start with their location, moved too.
+ * The cache's own deep copy of plain data, strings copied flat (a string cut from a source text keeps that whole
+ * text alive). Throws for anything else, and for an id in `file` that does not start with its location: the id's
+ * start is what moveLocations moves.
  */
-function relocate<T>(value: T, file: string, move: (offset: number) => number = (offset) => offset): T {
+function keptCopy<T>(value: T, file: string): T {
   return copy(value) as T;
   function copy(item: unknown): unknown {
     if (typeof item === 'string') return item.length > 12 ? flat(item) : item;
@@ -503,18 +504,12 @@ function relocate<T>(value: T, file: string, move: (offset: number) => number = 
     if (item instanceof Map) return new Map([...item].map(([key, entry]) => [key, copy(entry)]));
     const prototype = Object.getPrototypeOf(item);
     if (prototype !== Object.prototype && prototype !== null) throw new TypeError('not plain data');
+    const original = item as { id?: unknown; loc?: unknown };
+    if (typeof original.id === 'string' && isLoc(original.loc) && original.loc.file === file && !original.id.startsWith(`${file}:${original.loc.start}:`)) {
+      throw new TypeError('an id that does not start with its location');
+    }
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(item)) out[key] = copy((item as Record<string, unknown>)[key]);
-    const original = item as { id?: unknown; loc?: unknown };
-    if (typeof original.id === 'string' && isLoc(original.loc) && original.loc.file === file) {
-      const old = `${file}:${original.loc.start}:`;
-      if (!original.id.startsWith(old)) throw new TypeError('an id that does not start with its location');
-      out.id = `${file}:${move(original.loc.start)}:${original.id.slice(old.length)}`;
-    }
-    if (isLoc(out) && out.file === file) {
-      out.start = move(out.start);
-      out.end = move(out.end);
-    }
     return out;
   }
 }
