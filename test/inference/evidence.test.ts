@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { evidenceMarkdown, inferHints } from '../../server/src/engine/infer';
-import { analyze, expectHints, infer, MAIN } from './harness';
+import { analyze, expectHints, honestyFindings, infer, MAIN } from './harness';
 
 const reg = (name: string, handler: string, config = '') => `server.registerTool("${name}", { description: "x"${config ? `, ${config}` : ''} }, ${handler});`;
 
@@ -367,5 +367,36 @@ describe('evidence chains across modules', () => {
     const context = { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f: string) => project.getSourceFile(f) };
     const markdown = evidenceMarkdown(inferHints(tools[0], context), context);
     assert.match(markdown, /- handler: calls `fetch` \(DELETE\) to `https:\/\/api\.example\.com\?` at lib\/http\.ts:2 via `removeItem` at line 2 → `send` at lib\/items\.ts:3/);
+  });
+});
+
+describe('helpers shared by the tools of a file', () => {
+  // One analysis reads a helper's callees once for all its tools: each tool must still get the helper's effects,
+  // through its own chain, whichever tool was read first.
+  const code = [
+    'import { writeFile } from "node:fs/promises";',
+    'async function save(path: string, lines: string[]) {',
+    '  const rows: string[] = [];',
+    '  for (const line of lines) rows.push(line.trim());',
+    '  await writeFile(path, rows.join("\\n"));',
+    '}',
+    reg('save_notes', 'async ({ text }) => { await save("notes.txt", [text]); return { content: [] }; }', 'annotations: { readOnlyHint: true }'),
+    reg('save_todo', 'async ({ text }) => { await save("todo.txt", [text]); return { content: [] }; }', 'annotations: { readOnlyHint: true }'),
+  ].join('\n');
+
+  test('every tool calling the helper gets its write, via the helper', () => {
+    const contradicted = honestyFindings(code).filter((f) => f.rule === 'read-only-contradicted');
+    assert.deepEqual(contradicted.map((f) => f.tool), ['save_notes', 'save_todo']);
+    for (const name of ['save_notes', 'save_todo']) {
+      const inference = infer(code, {}, name);
+      const write = inference.evidence.items.find((e) => e.text.includes('writeFile'));
+      assert.deepEqual(write?.chain?.map((hop) => hop.text), ['save'], name);
+    }
+  });
+
+  test('a method of a local array is not a helper to follow', () => {
+    const inference = infer(code, {}, 'save_notes');
+    assert.ok(!inference.evidence.items.some((e) => e.text.includes('rows.')), JSON.stringify(inference.evidence.items.map((e) => e.text)));
+    assert.equal(inference.evidence.handler, 'complete');
   });
 });

@@ -68,6 +68,11 @@ export class Evaluator implements BuiltinHost {
     this.budget = STEP_BUDGET;
   }
 
+  /** Whether the current budget ran out (a result read with more of it may differ). */
+  budgetExhausted(): boolean {
+    return this.budget < 0;
+  }
+
   constructor(
     private readonly sources: SourceProvider,
     /** Every file read through imports, for re-analysis when it changes. */

@@ -780,14 +780,9 @@ class HandlerWalker {
         if (decl?.kind === 'import' && !decl.module.startsWith('.')) return false;
         if (!decl) return false;
       }
-      let value;
-      try {
-        this.evaluator.resetBudget();
-        value = this.evaluator.evaluate(callee, sf, EMPTY_ENV);
-      } catch {
-        return false;
-      }
-      if (!target && value.kind === 'function' && value.node.body) target = { node: value.node, sf: value.sf };
+      const called = this.calledFunction(callee, sf);
+      if (called === 'failed') return false;
+      if (!target && called) target = called;
     }
     if (!target) return false;
     // Reporting helpers in telemetry or logging modules (`trackUsage`, `logToolCall`) report on the tool; anything
@@ -819,6 +814,34 @@ class HandlerWalker {
       this.hops.pop();
     }
     return true;
+  }
+
+  /**
+   * The function a callee evaluates to, when it has a body; 'failed' when evaluating it threw. Remembered per
+   * evaluator (one analysis): a helper every tool of a file calls has its callees evaluated once, not once per tool.
+   */
+  private calledFunction(callee: ts.Expression, sf: ts.SourceFile): Body | null | 'failed' {
+    let known = calleeFunctions.get(this.evaluator);
+    if (!known) calleeFunctions.set(this.evaluator, (known = new Map()));
+    const remembered = known.get(callee);
+    if (remembered !== undefined) return remembered;
+    // `rows.push(…)` on a local array: evaluating `rows` reads every value pushed into it, for no function.
+    if (isLocalArrayMember(callee)) {
+      known.set(callee, null);
+      return null;
+    }
+    let value;
+    try {
+      this.evaluator.resetBudget();
+      value = this.evaluator.evaluate(callee, sf, EMPTY_ENV);
+    } catch {
+      // A stack overflow depends on how deep the walk is: not remembered.
+      return 'failed';
+    }
+    const found = value.kind === 'function' && value.node.body ? { node: value.node, sf: value.sf } : null;
+    // A reading cut short by the budget may complete later, with the evaluator's caches warm.
+    if (!this.evaluator.budgetExhausted()) known.set(callee, found);
+    return found;
   }
 
   // ---- origins ----
@@ -1003,6 +1026,21 @@ class HandlerWalker {
 }
 
 // ---- syntax helpers ----
+
+/** Per evidence evaluator: each callee node followed, and the function it evaluated to (null: none to follow). */
+const calleeFunctions = new WeakMap<Evaluator, Map<ts.Node, Body | null>>();
+
+/**
+ * `rows.push`, `parts.join` where `rows` is declared with an array literal: the evaluator reads such a variable as
+ * an array (or not at all), and a named member of an array is its length or unknown, never a function.
+ */
+function isLocalArrayMember(callee: ts.Expression): boolean {
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const receiver = skipOuterExpressions(callee.expression);
+  if (!ts.isIdentifier(receiver)) return false;
+  const decl = findDeclaration(receiver.text, receiver);
+  return decl?.kind === 'variable' && decl.path.length === 0 && !!decl.declaration.initializer && ts.isArrayLiteralExpression(skipOuterExpressions(decl.declaration.initializer));
+}
 
 const usersCache = new WeakMap<ts.VariableDeclaration, ts.Node[]>();
 
