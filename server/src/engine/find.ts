@@ -132,16 +132,20 @@ function registrationCalls(sf: ts.SourceFile): { statement: ts.Statement; calls:
   return out;
 }
 
-function collectCalls(node: ts.Node, out: Candidate[]): void {
-  if (ts.isCallExpression(node)) {
-    const callee = node.expression;
-    let method: string | undefined;
-    if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? (callee.expression as ts.PropertyAccessExpression).name.text : callee.name.text;
-    else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
-    const form = method ? FORM_BY_METHOD.get(method) : undefined;
-    if (form && method) out.push({ call: node, method, form });
-  }
-  ts.forEachChild(node, (child) => collectCalls(child, out));
+function collectCalls(statement: ts.Node, out: Candidate[]): void {
+  // One visitor per statement, not a closure per node (a million nodes on a dense workspace).
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      let method: string | undefined;
+      if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? (callee.expression as ts.PropertyAccessExpression).name.text : callee.name.text;
+      else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
+      const form = method ? FORM_BY_METHOD.get(method) : undefined;
+      if (form && method) out.push({ call: node, method, form });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(statement);
 }
 
 /** Runs the form, expanding loops, callbacks and wrappers that supply the name or the annotations. */

@@ -454,7 +454,7 @@ class HandlerWalker {
     const route = call.arguments[0] && this.routeOf(call.arguments[0], sf);
 
     // Local functions: follow them.
-    if (origin.kind !== 'package' && this.follow(callee, sf, depth, call)) return;
+    if (origin.kind !== 'package' && this.follow(callee, sf, depth, call, chain.root)) return;
 
     // A request builder the analyser cannot read, with its method spelled out: `client.GET("/items")`,
     // `api.request("/search", "POST", body)`, `send({ method: "DELETE", url })`.
@@ -761,13 +761,12 @@ class HandlerWalker {
   }
 
   /** Follows a call into a local or relatively imported function. Returns true when it did. */
-  private follow(callee: ts.Expression, sf: ts.SourceFile, depth: number, call: ts.CallExpression): boolean {
+  private follow(callee: ts.Expression, sf: ts.SourceFile, depth: number, call: ts.CallExpression, root: ts.Expression): boolean {
     let target: Body | undefined;
     if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
       const method = classMember(callee, callee.name.text);
       if (method) target = { node: method, sf };
     } else if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
-      const root = memberChain(callee).root;
       if (ts.isIdentifier(root)) {
         const decl = findDeclaration(root.text, root);
         if (decl?.kind === 'parameter') {
@@ -927,8 +926,16 @@ class HandlerWalker {
 
   /** `import * as store from "./store"`: calls on it are followed by `follow`; anything else is a local value. */
   private relativeImportOrigin(module: string, sf: ts.SourceFile): Origin {
-    const target = resolveModulePath(sf.fileName, module, (path) => this.sources.getSourceFile(path) !== undefined);
-    return target ? { kind: 'value' } : { kind: 'unknown', text: module };
+    // Resolved once per analysis: every call on an imported client asks again, and a missing module tries ~20 paths.
+    let resolved = resolvedImports.get(this.evaluator);
+    if (!resolved) resolvedImports.set(this.evaluator, (resolved = new Map()));
+    const key = `${sf.fileName}\0${module}`;
+    let found = resolved.get(key);
+    if (found === undefined) {
+      found = resolveModulePath(sf.fileName, module, (path) => this.sources.getSourceFile(path) !== undefined) !== undefined;
+      resolved.set(key, found);
+    }
+    return found ? { kind: 'value' } : { kind: 'unknown', text: module };
   }
 
   /** Why a written path is bookkeeping: under the temp directory, a log file, a cache. Undefined: it may be the tool's effect. */
@@ -1029,6 +1036,8 @@ class HandlerWalker {
 
 /** Per evidence evaluator: each callee node followed, and the function it evaluated to (null: none to follow). */
 const calleeFunctions = new WeakMap<Evaluator, Map<ts.Node, Body | null>>();
+/** Per evidence evaluator: whether a relative import (`file\0specifier`) names a readable file. */
+const resolvedImports = new WeakMap<Evaluator, Map<string, boolean>>();
 
 /**
  * `rows.push`, `parts.join` where `rows` is declared with an array literal: the evaluator reads such a variable as
