@@ -193,22 +193,24 @@ server.registerTool("third", { description: "A third" }, async () => ({ content:
   }
 });
 
-test('the full re-parse every FULL_PARSE_EVERY versions still reuses the statements whose text is unchanged', async () => {
-  const { FULL_PARSE_EVERY } = await import('../../server/src/engine/incremental');
+test('a paste long enough to be parsed in full still reuses the statements whose text is unchanged', () => {
   const path = '/virtual/tool-reuse-full.ts';
   const project = new Project();
   project.setFileText(path, base);
   project.analyzeFile(path);
   const spy = spyOnReuse();
   try {
-    let text = base;
-    for (let edit = 0; edit < FULL_PARSE_EVERY + 2; edit++) {
-      text = text.replace('Count the notes', 'Count the notes!');
+    // Over 20,000 characters: the whole file is parsed again (incremental.ts), every statement made anew.
+    const pasted = `${base}// ${'pasted '.repeat(3000)}`;
+    const typed = pasted.replace('Count the notes', 'Count the notes!');
+    for (const [name, text, reused] of [['the paste', pasted, 7], ['a keystroke after it', typed, 6]] as const) {
       spy.reset();
+      const first = project.getSourceFile(path)!.statements[0];
       project.setFileText(path, text);
+      if (text === pasted) assert.notEqual(project.getSourceFile(path)!.statements[0], first, 'parsed in full');
       const analysis = project.analyzeFile(path);
-      assert.equal(spy.hits(), 6, `edit ${edit + 1}`);
-      assert.equal(everything(analysis), everything(analyzeText(text, path)), `edit ${edit + 1}`);
+      assert.equal(spy.hits(), reused, name);
+      assert.equal(everything(analysis), everything(analyzeText(text, path)), name);
     }
   } finally {
     spy.restore();

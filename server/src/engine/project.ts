@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import ts from 'typescript';
 import type { FileAnalysis, Finding, Tool } from './model';
 import type { EngineOptions } from './options';
-import { FULL_PARSE_EVERY, reparse, textChangeRange, type TextSince } from './incremental';
+import { reparse, textChangeRange, type TextSince } from './incremental';
 import { parseSource } from './parse';
 import { isYamlFile, parseYamlSource } from './yaml-data';
 import { findTools } from './find';
@@ -56,11 +56,8 @@ const WORD_INDEX_AFTER = 16;
  * cached until the file or a file it depends on (an imported constant) changes.
  */
 export class Project {
-  /**
-   * `reparses`: incremental re-parses since the file's last full parse (see setFileText). `since`: an edited
-   * buffer's text when the tool cache last read it, and the one span changed since (found once per edit).
-   */
-  private readonly sources = new Map<string, { text: string; sourceFile: ts.SourceFile | undefined; error?: string; reparses?: number; since?: TextSince }>();
+  /** `since`: an edited buffer's text when the tool cache last read it, and the one span changed since (found once per edit). */
+  private readonly sources = new Map<string, { text: string; sourceFile: ts.SourceFile | undefined; error?: string; since?: TextSince }>();
   private readonly analyses = new Map<string, FileAnalysis>();
   /** Tools and rule reports per statement of the files analysed last, reused after an edit (see tool-cache.ts). */
   private readonly toolCache = new ToolCache();
@@ -221,16 +218,13 @@ export class Project {
     const cached = this.sources.get(path);
     if (cached && cached.text === text) return;
     this.buffers.add(path);
-    // Small edits of a large buffer reuse the unchanged parts of the previous tree. But a reused node's token
-    // strings are V8 slices of the text it was parsed from, so every version's whole text stays alive while one
-    // of its nodes does (~0.5 MB per edit of a 550 kB file): a full parse every FULL_PARSE_EVERY versions lets
-    // the old texts go, at the cost of one slower edit in that many.
-    const reparses = (cached?.reparses ?? 0) + 1;
+    // Small edits of a large buffer reuse the unchanged parts of the previous tree (whose new nodes copy the
+    // strings they cut from the text, so no version's text outlives the next: incremental.ts).
     // The editor's span holds when it starts from this text (the same string: one pointer comparison).
     const change = !cached ? undefined : edit && edit.text === cached.text ? edit.change : textChangeRange(cached.text, text);
     const since: TextSince | undefined = cached && change ? (cached.since ? { text: cached.since.text, change: ts.collapseTextChangeRangesAcrossMultipleVersions([cached.since.change, change]) } : { text: cached.text, change }) : undefined;
-    if (cached?.sourceFile && change && reparses < FULL_PARSE_EVERY) this.sources.set(path, { text, ...safeReparse(cached.sourceFile, cached.text, text, change), reparses, since });
-    else this.sources.set(path, { text, ...safeParse(path, text), reparses: 0, since });
+    if (cached?.sourceFile && change) this.sources.set(path, { text, ...safeReparse(cached.sourceFile, cached.text, text, change), since });
+    else this.sources.set(path, { text, ...safeParse(path, text), since });
     this.invalidate(path);
   }
 

@@ -66,8 +66,8 @@ let folders: string[] = [];
 // Sweeping on the main thread keeps RSS with the heap, and measured no slower per edit.
 setFlagsFromString('--no-concurrent-sweeping');
 // An editing session promotes ~2 MB per edit that the next edits make garbage (the buffer's text, the tool cache's
-// moved copies, a full parse's tree every 32 edits), and V8 lets the old generation grow to 4x what is live before
-// collecting it: 46 MB live was a 220 MB heap after 100 edits of a 10,000-line file. 1.5x keeps it near 100 MB,
+// moved copies), and V8 lets the old generation grow to 4x what is live before collecting it: 46 MB live was a
+// 220 MB heap after 100 edits of a 10,000-line file. 1.5x keeps it near 100 MB,
 // for a few more (shorter) full collections per hundred edits.
 setFlagsFromString('--heap-growing-percent=50');
 
