@@ -27,10 +27,39 @@ function scriptKind(path: string): ts.ScriptKind {
 
 /**
  * Parses without binding or type-checking: analysis is syntactic, so this is the only TypeScript cost.
- * `setParentNodes` is needed to walk up from a call to its enclosing loops and functions.
+ * Parent pointers are needed to walk up from a call to its enclosing loops and functions.
  */
 export function parseSource(path: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path));
+  const sourceFile = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, scriptKind(path));
+  bindChildren(sourceFile);
+  return sourceFile;
+}
+
+/**
+ * The parent pointers `createSourceFile(…, setParentNodes = true)` sets, JSDoc included, in one recursive walk:
+ * TypeScript's pass queues the children of every node in new arrays (~70 MB of garbage on the dense bench
+ * workspace). Recursion is no risk here: the parser itself recursed deeper to build the tree.
+ */
+let boundParent: ts.Node;
+
+function bindChildren(node: ts.Node): void {
+  const outer = boundParent;
+  boundParent = node;
+  ts.forEachChild(node, bindChild);
+  boundParent = outer;
+}
+
+function bindChild(child: ts.Node): undefined {
+  (child as { parent: ts.Node }).parent = boundParent;
+  const docs = (child as { jsDoc?: ts.Node[] }).jsDoc;
+  if (docs) {
+    for (const doc of docs) {
+      (doc as { parent: ts.Node }).parent = child;
+      bindChildren(doc);
+    }
+  }
+  bindChildren(child);
+  return undefined;
 }
 
 /**
