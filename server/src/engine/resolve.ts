@@ -2063,14 +2063,32 @@ function statementMutations(statement: ts.Node): Mutations {
   };
   const visit = (node: ts.Node): void => {
     let target: ts.Expression | undefined;
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
-    else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) target = node.operand;
-    else if (ts.isDeleteExpression(node)) target = node.expression;
-    else if (objectAssignTarget(node)) target = objectAssignTarget(node);
-    else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && FILLING_CALLS.has(node.expression.name.text) && ts.isIdentifier(node.expression.expression)) {
-      const name = node.expression.expression.text;
-      const pushes = own().pushes;
-      pushes.set(name, [...(pushes.get(name) ?? []), node]);
+    // One switch per node: every node of a scope is visited (the whole file for module-level variables).
+    switch (node.kind) {
+      case ts.SyntaxKind.BinaryExpression: {
+        const operator = (node as ts.BinaryExpression).operatorToken.kind;
+        if (operator >= ts.SyntaxKind.FirstAssignment && operator <= ts.SyntaxKind.LastAssignment) target = (node as ts.BinaryExpression).left;
+        break;
+      }
+      case ts.SyntaxKind.PrefixUnaryExpression:
+      case ts.SyntaxKind.PostfixUnaryExpression: {
+        const unary = node as ts.PrefixUnaryExpression | ts.PostfixUnaryExpression;
+        if (unary.operator === ts.SyntaxKind.PlusPlusToken || unary.operator === ts.SyntaxKind.MinusMinusToken) target = unary.operand;
+        break;
+      }
+      case ts.SyntaxKind.DeleteExpression:
+        target = (node as ts.DeleteExpression).expression;
+        break;
+      case ts.SyntaxKind.CallExpression: {
+        const call = node as ts.CallExpression;
+        target = objectAssignTarget(call);
+        if (!target && ts.isPropertyAccessExpression(call.expression) && FILLING_CALLS.has(call.expression.name.text) && ts.isIdentifier(call.expression.expression)) {
+          const name = call.expression.expression.text;
+          const pushes = own().pushes;
+          pushes.set(name, [...(pushes.get(name) ?? []), call]);
+        }
+        break;
+      }
     }
     const root = target && rootOf(target);
     if (root) {

@@ -27,8 +27,35 @@ export function findDeclaration(name: string, from: ts.Node): Declaration | unde
 }
 
 function declarationIn(container: ts.Node, name: string, child: ts.Node): Declaration | undefined {
-  if (ts.isSourceFile(container) || ts.isBlock(container) || ts.isModuleBlock(container) || ts.isCaseClause(container) || ts.isDefaultClause(container)) {
-    return declarationInStatements(container.statements, name);
+  // Most containers on the way up are expressions that declare nothing: one switch sends them on.
+  switch (container.kind) {
+    case ts.SyntaxKind.SourceFile:
+    case ts.SyntaxKind.Block:
+    case ts.SyntaxKind.ModuleBlock:
+    case ts.SyntaxKind.CaseClause:
+    case ts.SyntaxKind.DefaultClause:
+      return declarationInStatements((container as ts.SourceFile | ts.Block | ts.ModuleBlock | ts.CaseOrDefaultClause).statements, name);
+    case ts.SyntaxKind.CallExpression:
+    case ts.SyntaxKind.PropertyAccessExpression:
+    case ts.SyntaxKind.ElementAccessExpression:
+    case ts.SyntaxKind.BinaryExpression:
+    case ts.SyntaxKind.ExpressionStatement:
+    case ts.SyntaxKind.ReturnStatement:
+    case ts.SyntaxKind.VariableDeclaration:
+    case ts.SyntaxKind.VariableDeclarationList:
+    case ts.SyntaxKind.VariableStatement:
+    case ts.SyntaxKind.ObjectLiteralExpression:
+    case ts.SyntaxKind.PropertyAssignment:
+    case ts.SyntaxKind.ArrayLiteralExpression:
+    case ts.SyntaxKind.TemplateExpression:
+    case ts.SyntaxKind.TemplateSpan:
+    case ts.SyntaxKind.AwaitExpression:
+    case ts.SyntaxKind.ParenthesizedExpression:
+    case ts.SyntaxKind.AsExpression:
+    case ts.SyntaxKind.ConditionalExpression:
+    case ts.SyntaxKind.IfStatement:
+    case ts.SyntaxKind.NewExpression:
+      return undefined;
   }
   if (ts.isFunctionLike(container)) {
     const fn = container as ts.SignatureDeclaration;
