@@ -388,17 +388,17 @@ class HandlerWalker {
   }
 
   /** A call `.mcp-hints.json` describes: its kind is a fact. Returns true when it did. */
-  private configured(callee: ts.Expression, call: ts.CallExpression, sf: ts.SourceFile, text: string): boolean {
+  private configured(callee: ts.Expression, call: ts.CallExpression, sf: ts.SourceFile, text: () => string): boolean {
     const kind = this.config && configuredEffect(this.config, callee.getText(sf));
     if (!kind) return false;
     const why = 'per .mcp-hints.json';
     if (kind === 'pure') return true;
-    if (kind === 'writes') this.add({ effect: 'write', strength: 'strong', world: 'closed', text: `calls \`${text}\``, detail: `(a write, ${why})` }, call, sf);
-    else if (kind === 'deletes') this.add({ effect: 'destroy', strength: 'strong', world: 'closed', text: `calls \`${text}\``, detail: `(deletes or overwrites, ${why})` }, call, sf);
+    if (kind === 'writes') this.add({ effect: 'write', strength: 'strong', world: 'closed', text: `calls \`${text()}\``, detail: `(a write, ${why})` }, call, sf);
+    else if (kind === 'deletes') this.add({ effect: 'destroy', strength: 'strong', world: 'closed', text: `calls \`${text()}\``, detail: `(deletes or overwrites, ${why})` }, call, sf);
     else {
       // The network says where, not what: the request may write, so nothing optimistic is proven by it.
       this.markPartial();
-      this.add({ effect: 'read', strength: 'strong', world: 'open', text: `calls \`${text}\``, detail: `(reaches the network, ${why})` }, call, sf);
+      this.add({ effect: 'read', strength: 'strong', world: 'open', text: `calls \`${text()}\``, detail: `(reaches the network, ${why})` }, call, sf);
     }
     return true;
   }
@@ -410,7 +410,9 @@ class HandlerWalker {
     if (callee.kind === ts.SyntaxKind.SuperKeyword || callee.kind === ts.SyntaxKind.ImportKeyword) return;
     const chain = memberChain(callee);
     const method = chain.path.at(-1);
-    const text = truncate(callee.getText(sf));
+    // Most calls add no evidence: the callee's text is made when one does.
+    let calleeText: string | undefined;
+    const text = (): string => (calleeText ??= truncate(callee.getText(sf)));
     if (this.configured(callee, call, sf, text)) return;
     if (method && (EVENT_METHODS.has(method) || (chain.path.length >= 2 && REQUEST_PARTS.has(chain.path.at(-2)!)))) return;
 
@@ -418,7 +420,7 @@ class HandlerWalker {
     if (method && SQL_METHODS.includes(method) && call.arguments.length > 0) {
       const sql = this.sqlOf(call.arguments[0], sf);
       if (sql) {
-        this.add({ effect: sql.effect, strength: 'strong', world: 'closed', text: `runs SQL \`${sql.keyword}\` through \`${text}\`` }, call, sf);
+        this.add({ effect: sql.effect, strength: 'strong', world: 'closed', text: `runs SQL \`${sql.keyword}\` through \`${text()}\`` }, call, sf);
         return;
       }
     }
@@ -441,7 +443,7 @@ class HandlerWalker {
     if (last && PROTOCOL_METHODS.includes(last) && origin.kind !== 'package' && (origin.kind === 'value' || /server|extra|context|ctx|mcp|session/i.test(receiverText))) {
       // Asking the client (sampling, elicitation, roots) reaches the model or the user: outside the server.
       // Sampling and elicitation prompt the model or the user anew on every call: not provably read-only or safe to retry.
-      if (CLIENT_REQUESTS.includes(last)) this.add({ effect: last === 'listRoots' ? 'read' : 'append', strength: 'weak', world: 'open', text: `asks the client with \`${text}\`` }, call, sf);
+      if (CLIENT_REQUESTS.includes(last)) this.add({ effect: last === 'listRoots' ? 'read' : 'append', strength: 'weak', world: 'open', text: `asks the client with \`${text()}\`` }, call, sf);
       return;
     }
     // A callback handed to a followed wrapper (`wrap(async (args) => …)`): its body is walked where it is written.
@@ -460,7 +462,7 @@ class HandlerWalker {
     // `api.request("/search", "POST", body)`, `send({ method: "DELETE", url })`.
     const builderMethod = last && HTTP_VERB.test(last) ? last : this.methodInArguments(call, sf);
     if (builderMethod) {
-      this.http(builderMethod, call, sf, text);
+      this.http(builderMethod, call, sf, text());
       return;
     }
 
@@ -472,7 +474,7 @@ class HandlerWalker {
         // Read by code this tool never runs (another tool, a resource): a store, and the write is the tool's effect.
         // Removing from such state stays weak: handle registries and per-call bookkeeping look the same as a store.
         const store = !incidental && mutation !== 'destroy' && this.readElsewhere(origin.decl, sf);
-        this.add({ effect: mutation, strength: store ? 'strong' : 'weak', world: 'closed', text: `calls \`${text}\` on module state \`${origin.name}\``, ...(store ? { detail: '(a store other code reads)' } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
+        this.add({ effect: mutation, strength: store ? 'strong' : 'weak', world: 'closed', text: `calls \`${text()}\` on module state \`${origin.name}\``, ...(store ? { detail: '(a store other code reads)' } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
         return;
       }
       if (READING_METHODS.has(last) && chain.path.length === 1) {
@@ -484,13 +486,13 @@ class HandlerWalker {
     if (last) {
       const orm = lookup(ORM_METHODS, last) ?? (DB_RECEIVER.test(receiverText) ? lookup(DB_GENERIC_METHODS, last) : undefined);
       if (orm && chain.path.length > 0) {
-        this.add({ effect: orm, strength: 'strong', world: 'closed', text: `calls \`${text}\` (database)` }, call, sf);
+        this.add({ effect: orm, strength: 'strong', world: 'closed', text: `calls \`${text()}\` (database)` }, call, sf);
         return;
       }
     }
 
     if (route) {
-      this.add({ effect: lookup(HTTP_METHOD_EFFECT, route.method) ?? 'write', strength: 'strong', world: 'open', text: `sends \`${route.method} ${route.path}\` through \`${text}\`` }, call, sf);
+      this.add({ effect: lookup(HTTP_METHOD_EFFECT, route.method) ?? 'write', strength: 'strong', world: 'open', text: `sends \`${route.method} ${route.path}\` through \`${text()}\`` }, call, sf);
       return;
     }
 
@@ -502,7 +504,7 @@ class HandlerWalker {
     if (chain.path.length > 0 && last && SAFE_VALUE_METHODS.includes(last) && origin.kind === 'unknown') return;
     if (chain.path.length > 1 && last && ['then', 'catch', 'finally', 'bind', 'toString', 'json', 'text'].includes(last)) return;
 
-    this.opaque(call, sf, text, origin, last);
+    this.opaque(call, sf, text(), origin, last);
   }
 
   /** A call the analyser cannot see into: the handler is only partly visible; the method's verb is a weak hint. */
@@ -522,10 +524,10 @@ class HandlerWalker {
   }
 
   /** A call into a package: the tables decide; unknown packages are opaque. Returns true when handled. */
-  private packageCall(module: string, path: string[], call: ts.CallExpression, sf: ts.SourceFile, text: string): boolean {
+  private packageCall(module: string, path: string[], call: ts.CallExpression, sf: ts.SourceFile, text: () => string): boolean {
     const member = path.at(-1);
     if (isProcessCall(module, member) || (path.length === 0 && isProcessCall(module, '*'))) {
-      this.add({ effect: 'process', strength: 'strong', text: `runs a process with \`${text}\`` }, call, sf);
+      this.add({ effect: 'process', strength: 'strong', text: `runs a process with \`${text()}\`` }, call, sf);
       return true;
     }
     if (FS_MODULES.includes(module) && member) {
@@ -540,7 +542,7 @@ class HandlerWalker {
         // Removing a path is never bookkeeping here: `rm("/tmp/x")` may be exactly what the tool is for.
         const removes = /^(?:rm|rmdir|unlink|remove|emptyDir|truncate)/.test(member);
         const incidental = effect !== 'read' && !removes && call.arguments[0] ? this.incidentalPath(call.arguments[0], sf) : undefined;
-        this.add({ effect: flagged ?? effect, strength: 'strong', world: 'closed', text: `calls \`${text}\``, ...(detail ? { detail } : {}), ...(createOnly ? { createOnly } : {}), ...(moves ? { notRepeatable: true } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
+        this.add({ effect: flagged ?? effect, strength: 'strong', world: 'closed', text: `calls \`${text()}\``, ...(detail ? { detail } : {}), ...(createOnly ? { createOnly } : {}), ...(moves ? { notRepeatable: true } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
         return true;
       }
       if (PURE_METHODS.includes(member) || member === 'promises') return true;
@@ -548,7 +550,7 @@ class HandlerWalker {
     if (HTTP_MODULES.includes(module)) {
       const method = member && lookup(HTTP_METHOD_MEMBERS, member) ? lookup(HTTP_METHOD_MEMBERS, member) : !member || HTTP_REQUEST_MEMBERS.includes(member) || member === 'default' ? this.methodFromOptions(call, sf) : undefined;
       if (method !== undefined) {
-        this.http(method, call, sf, text);
+        this.http(method, call, sf, text());
         return true;
       }
     }
@@ -556,7 +558,7 @@ class HandlerWalker {
     if (sdk && member) {
       const effect = sdkMethodEffect(sdk, member);
       if (effect) {
-        this.add({ effect, strength: 'strong', world: 'open', text: `calls \`${text}\` (${sdk.name})` }, call, sf);
+        this.add({ effect, strength: 'strong', world: 'open', text: `calls \`${text()}\` (${sdk.name})` }, call, sf);
         return true;
       }
     }
@@ -573,9 +575,9 @@ class HandlerWalker {
     return false;
   }
 
-  private globalCall(name: string, path: string[], call: ts.CallExpression, sf: ts.SourceFile, text: string, _depth: number): boolean {
+  private globalCall(name: string, path: string[], call: ts.CallExpression, sf: ts.SourceFile, text: () => string, _depth: number): boolean {
     if (path.length === 0 && HTTP_GLOBALS.includes(name)) {
-      this.http(this.methodFromOptions(call, sf) ?? 'unknown', call, sf, text);
+      this.http(this.methodFromOptions(call, sf) ?? 'unknown', call, sf, text());
       return true;
     }
     if (path.length === 0 && (PURE_GLOBALS.includes(name) || REPORTING_FUNCTIONS.test(name))) return true;
