@@ -429,9 +429,22 @@ export class Evaluator implements BuiltinHost {
     return result;
   }
 
+  /** Where each identifier read is declared: the same nodes are read again and again (per tool, per binding). */
+  private readonly declarations = new Map<ts.Identifier, Declaration | undefined>();
+
+  /** findDeclaration of an identifier under its own name, once per node for this evaluator's lifetime (one analysis). */
+  declarationOf(id: ts.Identifier): Declaration | undefined {
+    let declaration = this.declarations.get(id);
+    if (declaration === undefined && !this.declarations.has(id)) {
+      declaration = findDeclaration(id.text, id);
+      this.declarations.set(id, declaration);
+    }
+    return declaration;
+  }
+
   private identifier(expr: ts.Identifier, sf: ts.SourceFile, env: Env): Value {
     if (expr.text === 'undefined') return { kind: 'literal', value: undefined, node: expr, sf };
-    const declaration = findDeclaration(expr.text, expr);
+    const declaration = this.declarationOf(expr);
     if (!declaration) return builtinIdentifier(expr, sf) ?? unknown(expr, sf, `\`${expr.text}\`, which is not declared in this file`);
     return this.declarationValue(declaration, expr, sf, env);
   }

@@ -448,7 +448,7 @@ class HandlerWalker {
     }
     // A callback handed to a followed wrapper (`wrap(async (args) => …)`): its body is walked where it is written.
     if (ts.isIdentifier(callee)) {
-      const decl = findDeclaration(callee.text, callee);
+      const decl = this.evaluator.declarationOf(callee);
       if (decl?.kind === 'parameter' && this.boundCallbacks.has(decl.declaration)) return;
     }
 
@@ -770,7 +770,7 @@ class HandlerWalker {
       if (method) target = { node: method, sf };
     } else if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
       if (ts.isIdentifier(root)) {
-        const decl = findDeclaration(root.text, root);
+        const decl = this.evaluator.declarationOf(root);
         if (decl?.kind === 'parameter') {
           const fn = root === callee ? this.bound.get(decl.declaration) : undefined;
           if (!fn) return false;
@@ -852,7 +852,7 @@ class HandlerWalker {
     if (depth > 6) return { kind: 'unknown', text: root.getText(sf) };
     const expr = skipOuterExpressions(root);
     if (ts.isIdentifier(expr)) {
-      const decl = findDeclaration(expr.text, expr);
+      const decl = this.evaluator.declarationOf(expr);
       if (!decl) return { kind: 'global', name: expr.text, path: [] };
       switch (decl.kind) {
         case 'import':
