@@ -30,7 +30,7 @@ import { mayRegisterTools } from './parse';
 import { DECLARATION_FORMS, formsThatMayDeclare } from './forms/declarations';
 import { findDeclaration, skipOuterExpressions } from './scope';
 import { objectAssignTarget } from './assigned';
-import { textChangeRange, type TextSince } from './incremental';
+import { keptEnds, textChangeRange, type TextSince } from './incremental';
 import { mentionsLine } from './line-mention';
 
 /** What one isolated statement produced, with positions as they were when it was computed. */
@@ -256,10 +256,7 @@ function reusable(
   // the kept first and last ones can differ.
   const old = previous.statements;
   const now = sf.statements;
-  let first = 0;
-  while (first < old.length && first < now.length && old[first] === now[first]) first++;
-  let last = 0;
-  while (last < old.length - first && last < now.length - first && old[old.length - 1 - last] === now[now.length - 1 - last]) last++;
+  const { first, last } = keptEnds(old, now);
   if (!change) return first === old.length && old.length === now.length ? { declared: (previous.declared ??= countDeclared(old)), alias, linesMoved: false } : no;
   const before = previous.text.slice(change.span.start, ts.textSpanEnd(change.span));
   const after = sf.text.slice(change.span.start, change.span.start + change.newLength);
