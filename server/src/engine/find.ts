@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { fastmcpForm } from './forms/fastmcp';
-import { DECLARATION_FORMS } from './forms/declarations';
+import { formsThatMayDeclare } from './forms/declarations';
 import { callArguments, isFunctionCall, type Form, type RawTool } from './forms/form';
 import { listToolsForm } from './forms/list-tools';
 import { sdkForm } from './forms/sdk';
@@ -84,8 +84,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
     const { added, renamed } = add(extract(calls));
     if (!renamed) reuse?.record(statement, added);
   }
-  for (const form of DECLARATION_FORMS) {
-    if (!form.mayDeclare(sf.text, sf.fileName)) continue;
+  for (const form of formsThatMayDeclare(sf)) {
     evaluator.resetBudget();
     const raws = guarded(() => form.find({ sf, evaluator }));
     if (raws) add([raws.map((raw) => ({ raw, expanded: false }))]);

@@ -46,10 +46,6 @@ export function objectLiteralAt(sf: ts.SourceFile, loc: Loc): ts.ObjectLiteralEx
   return node;
 }
 
-export function eol(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
-}
-
 /** The indentation of the line holding `offset`. */
 export function lineIndent(text: string, offset: number): string {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
@@ -69,6 +65,11 @@ function memo<T>(compute: (text: string) => T): (text: string) => T {
   };
 }
 
+/** The file's line end (asked once per fix of a file). */
+export const eol = memo(function eol(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+});
+
 /** One level of indentation as the file writes it. */
 export const indentUnit = memo(function indentUnit(text: string): string {
   const match = /\n(\t+|[ ]{2,})\S/.exec(text);
@@ -78,10 +79,26 @@ export const indentUnit = memo(function indentUnit(text: string): string {
 
 /** Preferred quote character: the one most string literals of the file use. */
 export const quoteOf = memo(function quoteOf(text: string): '"' | "'" {
-  const single = (text.match(/'[^'\n]*'/g) ?? []).length;
-  const double = (text.match(/"[^"\n]*"/g) ?? []).length;
-  return single > double ? "'" : '"';
+  return quotedRuns(text, "'") > quotedRuns(text, '"') ? "'" : '"';
 });
+
+/**
+ * How many runs a quote opens and closes on one line, left to right (what `/'[^'\n]*'/g` matches), found with
+ * indexOf: the regular expression took ~2 ms on a 550 kB file, once per edit.
+ */
+function quotedRuns(text: string, quote: string): number {
+  let count = 0;
+  let lineEnd = -1;
+  for (let at = text.indexOf(quote); at !== -1; ) {
+    if (lineEnd < at) lineEnd = text.indexOf('\n', at) === -1 ? text.length : text.indexOf('\n', at);
+    const close = text.indexOf(quote, at + 1);
+    if (close !== -1 && close < lineEnd) {
+      count++;
+      at = text.indexOf(quote, close + 1);
+    } else at = close;
+  }
+  return count;
+}
 
 export function stringLiteral(value: string, quote: '"' | "'"): string {
   const json = JSON.stringify(value);

@@ -58,6 +58,18 @@ export function reparse(previous: ts.SourceFile, previousText: string, text: str
   return sourceFile;
 }
 
+/**
+ * How many statements at the start (`first`) and at the end (`last`) of two versions' lists are the same nodes: an
+ * incremental re-parse keeps them in order, so only the window between can differ.
+ */
+export function keptEnds(old: readonly ts.Statement[], now: readonly ts.Statement[]): { first: number; last: number } {
+  let first = 0;
+  while (first < old.length && first < now.length && old[first] === now[first]) first++;
+  let last = 0;
+  while (last < old.length - first && last < now.length - first && old[old.length - 1 - last] === now[now.length - 1 - last]) last++;
+  return { first, last };
+}
+
 /** Nodes whose strings are their own copies, with everything inside them. */
 const ownStrings = new WeakSet<ts.Node>();
 
@@ -69,10 +81,7 @@ const ownStrings = new WeakSet<ts.Node>();
  */
 function ownStringsOfNewNodes(previous: readonly ts.Statement[], sf: ts.SourceFile): void {
   const now = sf.statements;
-  let first = 0;
-  while (first < previous.length && first < now.length && previous[first] === now[first]) first++;
-  let last = 0;
-  while (last < previous.length - first && last < now.length - first && previous[previous.length - 1 - last] === now[now.length - 1 - last]) last++;
+  const { first, last } = keptEnds(previous, now);
   for (let index = first; index < now.length - last; index++) copyStrings(now[index]);
   copyStrings(sf.endOfFileToken);
 }

@@ -27,10 +27,10 @@ import type { Loc, Tool } from './model';
 import type { Report } from './rules/rule';
 import { eol, indentUnit, quoteOf } from './fixes';
 import { mayRegisterTools } from './parse';
-import { DECLARATION_FORMS } from './forms/declarations';
+import { DECLARATION_FORMS, formsThatMayDeclare } from './forms/declarations';
 import { findDeclaration, skipOuterExpressions } from './scope';
 import { objectAssignTarget } from './assigned';
-import { textChangeRange, type TextSince } from './incremental';
+import { keptEnds, textChangeRange, type TextSince } from './incremental';
 import { mentionsLine } from './line-mention';
 
 /** What one isolated statement produced, with positions as they were when it was computed. */
@@ -41,6 +41,9 @@ interface Entry {
   tools: Tool[];
   /** Rule id → reports, per tool of `tools` (same index); absent when that tool's reports are not reusable. */
   reports: (Map<string, Report[]> | undefined)[];
+  /** The locations inside `tools`, and inside `reports` per tool: what an edit above moves. */
+  toolLocations: Located;
+  reportLocations: (Located | undefined)[];
   shape: StatementShape;
   /** Whether a text of its tools or reports names a line ("line 12"), which a line break above it would change. */
   namesLines: boolean;
@@ -86,7 +89,7 @@ export class ToolCache {
     const previous = this.files.get(sf.fileName);
     // Taken out until finish: reusable() updates its counts for this text.
     this.files.delete(sf.fileName);
-    const facts = fileFacts(sf.text, sf.fileName);
+    const facts = fileFacts(sf);
     // The edits' span as the project found it, when it starts from the text kept here (the same string: one pointer comparison).
     const change = !previous ? undefined : since && since.text === previous.text ? since.change : textChangeRange(previous.text, sf.text);
     const plan = previous && change !== undefined ? reusable(previous, sf, change, facts, sourceFileOf) : undefined;
@@ -169,8 +172,7 @@ export class ToolReuse {
       // top of a large file). What the previous analysis of this file handed out shares it and moves too; that
       // analysis is stale since the edit. An entry that cannot move is left half moved: nothing uses it again.
       try {
-        moveLocations(entry.tools, this.sf.fileName, move);
-        moveLocations(entry.reports, this.sf.fileName, move);
+        for (const located of [entry.toolLocations, ...entry.reportLocations]) if (located) moveLocations(located, this.sf.fileName, move);
         entry.last = move(entry.last);
       } catch {
         return undefined;
@@ -189,11 +191,15 @@ export class ToolReuse {
   record(statement: ts.Statement, tools: Tool[]): void {
     const shape = isolatedShape(statement, this.sf, moduleVariables(this.sf));
     if (!shape) return;
+    const toolLocations: Located = { locs: [], ids: [] };
+    const kept = tools.map((tool) => keptCopy(tool, this.sf.fileName, toolLocations));
     const entry: Entry = {
       pos: statement.pos,
-      last: lastOffset(tools, this.sf.fileName),
-      tools: tools.map((tool) => keptCopy(tool, this.sf.fileName)),
+      last: lastOffset(toolLocations),
+      tools: kept,
       reports: tools.map(() => new Map()),
+      toolLocations,
+      reportLocations: tools.map(() => ({ locs: [], ids: [] })),
       shape,
       namesLines: namesLine(tools),
     };
@@ -213,12 +219,15 @@ export class ToolReuse {
   keepReports(tool: Tool, ruleId: string, reports: Report[]): void {
     const origin = this.origin.get(tool);
     if (!origin || !ownResult(tool, origin.entry.tools[origin.index])) {
-      if (origin) origin.entry.reports[origin.index] = undefined;
+      if (origin) origin.entry.reports[origin.index] = origin.entry.reportLocations[origin.index] = undefined;
       return;
     }
-    origin.entry.reports[origin.index]?.set(ruleId, keptCopy(reports, this.sf.fileName));
-    origin.entry.last = Math.max(origin.entry.last, lastOffset(reports, this.sf.fileName));
     if (!origin.entry.namesLines && namesLine(reports)) origin.entry.namesLines = true;
+    const located = origin.entry.reportLocations[origin.index];
+    if (!located) return;
+    const before = located.locs.length;
+    origin.entry.reports[origin.index]!.set(ruleId, keptCopy(reports, this.sf.fileName, located));
+    origin.entry.last = Math.max(origin.entry.last, lastOffset(located, before));
   }
 }
 
@@ -247,10 +256,7 @@ function reusable(
   // the kept first and last ones can differ.
   const old = previous.statements;
   const now = sf.statements;
-  let first = 0;
-  while (first < old.length && first < now.length && old[first] === now[first]) first++;
-  let last = 0;
-  while (last < old.length - first && last < now.length - first && old[old.length - 1 - last] === now[now.length - 1 - last]) last++;
+  const { first, last } = keptEnds(old, now);
   if (!change) return first === old.length && old.length === now.length ? { declared: (previous.declared ??= countDeclared(old)), alias, linesMoved: false } : no;
   const before = previous.text.slice(change.span.start, ts.textSpanEnd(change.span));
   const after = sf.text.slice(change.span.start, change.span.start + change.newLength);
@@ -342,8 +348,10 @@ function lineBreaks(text: string): number {
 }
 
 /** Facts read from the whole text by some checks; one string to compare. */
-function fileFacts(text: string, fileName: string): string {
-  const forms = DECLARATION_FORMS.map((form) => (form.mayDeclare(text, fileName) ? 1 : 0)).join('');
+function fileFacts(sf: ts.SourceFile): string {
+  const { text } = sf;
+  const may = formsThatMayDeclare(sf);
+  const forms = DECLARATION_FORMS.map((form) => (may.includes(form) ? 1 : 0)).join('');
   const dispatch = /CallToolRequestSchema|['"]tools\/call['"]/.test(text);
   return JSON.stringify([mayRegisterTools(text), forms, dispatch, quoteOf(text), indentUnit(text), eol(text)]);
 }
@@ -490,12 +498,19 @@ function occurrences(text: string, name: string): number {
   return count;
 }
 
+/** The locations in a file inside kept data, found as it is copied, so that an edit moves them without a walk. */
+interface Located {
+  locs: Loc[];
+  /** Objects whose id starts with their location (`file:start:`): the id moves with it. */
+  ids: { id: string; loc: Loc }[];
+}
+
 /**
  * The cache's own deep copy of plain data, strings copied flat (a string cut from a source text keeps that whole
- * text alive). Throws for anything else, and for an id in `file` that does not start with its location: the id's
- * start is what moveLocations moves.
+ * text alive); the copy's locations in `file` are added to `located`. Throws for anything else, and for an id in
+ * `file` that does not start with its location: the id's start is what moveLocations moves.
  */
-function keptCopy<T>(value: T, file: string): T {
+function keptCopy<T>(value: T, file: string, located: Located): T {
   return copy(value) as T;
   function copy(item: unknown): unknown {
     if (typeof item === 'string') return item.length > 12 ? flat(item) : item;
@@ -510,41 +525,28 @@ function keptCopy<T>(value: T, file: string): T {
     }
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(item)) out[key] = copy((item as Record<string, unknown>)[key]);
+    if (isLoc(out) && out.file === file) located.locs.push(out);
+    if (typeof out.id === 'string' && isLoc(out.loc) && out.loc.file === file) located.ids.push(out as { id: string; loc: Loc });
     return out;
   }
 }
 
-/**
- * Moves every location in `file` inside plain data (a tree: kept data is copied, never shared) by `move`, in
- * place, with the ids that start with their location.
- */
-function moveLocations(value: unknown, file: string, move: (offset: number) => number): void {
-  if (typeof value !== 'object' || value === null) return;
-  if (value instanceof Map) {
-    for (const item of value.values()) moveLocations(item, file, move);
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) moveLocations(item, file, move);
-    return;
-  }
-  const item = value as { id?: unknown; loc?: unknown };
-  if (typeof item.id === 'string' && isLoc(item.loc) && item.loc.file === file) {
+/** Moves the locations (and the ids that start with theirs) by `move`, in place: each id before its location. */
+function moveLocations(located: Located, file: string, move: (offset: number) => number): void {
+  for (const item of located.ids) {
     const old = `${file}:${item.loc.start}:`;
     item.id = `${file}:${move(item.loc.start)}:${item.id.slice(old.length)}`;
   }
-  for (const key of Object.keys(value)) moveLocations((value as Record<string, unknown>)[key], file, move);
-  if (isLoc(value) && value.file === file) {
-    value.start = move(value.start);
-    value.end = move(value.end);
+  for (const loc of located.locs) {
+    loc.start = move(loc.start);
+    loc.end = move(loc.end);
   }
 }
 
-/** The largest start or end of a location in `file` inside plain data. */
-function lastOffset(value: unknown, file: string): number {
-  if (typeof value !== 'object' || value === null) return -1;
-  let last = isLoc(value) && value.file === file ? value.end : -1;
-  for (const item of value instanceof Map ? value.values() : Object.values(value)) last = Math.max(last, lastOffset(item, file));
+/** The largest end of the locations found from `from` on (-1 when none). */
+function lastOffset(located: Located, from = 0): number {
+  let last = -1;
+  for (let index = from; index < located.locs.length; index++) last = Math.max(last, located.locs[index]!.end);
   return last;
 }
 
