@@ -257,3 +257,40 @@ const sharedLineTable: ReuseCase[] = [
 ];
 
 for (const row of sharedLineTable) testReuse('/virtual/tool-reuse-shared-line.ts', sharedLine, row);
+
+// The module's writes and fills (which a constant's value depends on) are merged from its statements once per tree;
+// an edit whose statements write nothing keeps the last tree's merge (resolve.ts), any other merges again.
+test('writes to a module constant count the same after edits that keep, add or remove them', () => {
+  const path = '/virtual/tool-reuse-writes.ts';
+  const original = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "x", version: "1" });
+const HINTS = { readOnlyHint: true, openWorldHint: false };
+const TAGS = [];
+server.registerTool("first", { description: "First", annotations: HINTS }, async () => ({ content: [] }));
+HINTS.readOnlyHint = false;
+server.registerTool("second", { description: "Second", annotations: { ...HINTS } }, async () => ({ content: [] }));
+server.registerTool("third", { description: "Third", annotations: { readOnlyHint: TAGS.length > 0 } }, async () => ({ content: [] }));
+`;
+  const steps: [string, (text: string) => string][] = [
+    ['an edit elsewhere keeps the write', (t) => t.replace('"Third"', '"Third!"')],
+    ['a write added in the edited statement', (t) => t.replace('"Third!",', '"Third!", x: (HINTS.destructiveHint = true),')],
+    ['a fill added on a line of its own', (t) => t.replace('server.registerTool("third"', 'TAGS.push("x");\nserver.registerTool("third"')],
+    ['an edit elsewhere keeps both', (t) => t.replace('"First"', '"First!"')],
+    ['the write removed', (t) => t.replace('HINTS.readOnlyHint = false;\n', '')],
+    ['the fill removed', (t) => t.replace('TAGS.push("x");\n', '')],
+    ['an edit elsewhere again', (t) => t.replace('"Second"', '"Second!"')],
+  ];
+  // Every edit first, then the fresh analyses: one in between would be the last module merged.
+  const project = new Project();
+  project.setFileText(path, original);
+  const results: [string, string, string][] = [['the first analysis', original, everything(project.analyzeFile(path))]];
+  let text = original;
+  for (const [name, edit] of steps) {
+    const next = edit(text);
+    assert.notEqual(next, text, `${name}: the edit applies`);
+    text = next;
+    project.setFileText(path, text);
+    results.push([name, text, everything(project.analyzeFile(path))]);
+  }
+  for (const [name, edited, result] of results) assert.equal(result, everything(analyzeText(edited, path)), name);
+});

@@ -15,6 +15,7 @@ import { memberPath, mergeAssigned, objectAssignTarget, pathConditions, presentV
 import { installedMemberName, memberCallsIn } from './installed-members';
 import { optionLibraryCall } from './option-libraries';
 import { lineMention } from './line-mention';
+import { keptEnds } from './incremental';
 import {
   EMPTY_ENV,
   describeValue,
@@ -2049,6 +2050,13 @@ const mutationsByScope = new WeakMap<ts.Node, Mutations>();
 function scopeMutations(scope: ts.Node): Mutations {
   const cached = mutationsByScope.get(scope);
   if (cached) return cached;
+  const mutations = (ts.isSourceFile(scope) && unchangedModuleMutations(scope)) || mergedMutations(scope);
+  if (ts.isSourceFile(scope)) lastModule = { statements: scope.statements, mutations };
+  mutationsByScope.set(scope, mutations);
+  return mutations;
+}
+
+function mergedMutations(scope: ts.Node): Mutations {
   // Per statement, so that after an edit only the statements the re-parse made anew are walked again.
   const mutations: Mutations = { writes: new Map(), pushes: new Map() };
   ts.forEachChild(scope, (child) => {
@@ -2058,8 +2066,26 @@ function scopeMutations(scope: ts.Node): Mutations {
     for (const [name, list] of part.writes) mutations.writes.set(name, [...(mutations.writes.get(name) ?? []), ...list]);
     for (const [name, list] of part.pushes) mutations.pushes.set(name, [...(mutations.pushes.get(name) ?? []), ...list]);
   });
-  mutationsByScope.set(scope, mutations);
   return mutations;
+}
+
+/** The module scope merged last: the previous version of a buffer, or the last file of a run (one tree kept). */
+let lastModule: { statements: readonly ts.Statement[]; mutations: Mutations } | undefined;
+
+/**
+ * The last module's mutations when `sf` is a re-parse of it whose changed statements (those it replaced and those it
+ * made) write and fill nothing: the statements kept are the same nodes, in the same order, so the merge is the same.
+ * Merging every statement again cost ~1 ms per edit of a 10,000-statement file.
+ */
+function unchangedModuleMutations(sf: ts.SourceFile): Mutations | undefined {
+  if (!lastModule) return undefined;
+  const old = lastModule.statements;
+  const now = sf.statements;
+  const { first, last } = keptEnds(old, now);
+  if (first === 0 && last === 0) return undefined;
+  for (let index = first; index < old.length - last; index++) if (statementMutations(old[index]!) !== NO_MUTATIONS) return undefined;
+  for (let index = first; index < now.length - last; index++) if (statementMutations(now[index]!) !== NO_MUTATIONS) return undefined;
+  return lastModule.mutations;
 }
 
 const mutationsByStatement = new WeakMap<ts.Node, Mutations>();
