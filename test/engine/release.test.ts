@@ -77,3 +77,37 @@ test('an editor buffer is never released', () => {
   project.release(path);
   assert.equal(project.getSourceFile(path), tree);
 });
+
+test('a released file that calls nothing by a wrapper name is not parsed again to look for its calls', () => {
+  // Three files declare a wrapper of the same name (none calls another's); one more calls one of them.
+  const wrappers: Record<string, string> = {
+    '/w/a.ts': 'export function registerTools(server) {\n  server.registerTool("a", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n}\n',
+    '/w/b.ts': 'export function registerTools(server) {\n  server.registerTool("b", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n}\n',
+    '/w/c.ts': 'export function registerTools(server) {\n  server.registerTool("c", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n}\n',
+    '/w/main.ts': 'import { registerTools } from "./b";\nif (process.env.WITH_B) registerTools(server);\n',
+  };
+  class Watched extends Project {
+    trees = new Map<string, Set<unknown>>();
+    override getSourceFile(path: string) {
+      const tree = super.getSourceFile(path);
+      this.trees.set(path, (this.trees.get(path) ?? new Set()).add(tree));
+      return tree;
+    }
+  }
+  const run = (release: boolean) => {
+    const project = new Watched({ readFile: (path) => wrappers[path] }, {});
+    project.setProjectFiles(Object.keys(wrappers));
+    const results = Object.keys(wrappers).map((file) => {
+      const analysis = project.analyzeFile(file);
+      if (release) project.release(file);
+      return JSON.stringify(analysis.tools.map((t) => [t.name, t.conditions?.map((c) => c.text)]));
+    });
+    return { results, parses: Object.fromEntries([...project.trees].map(([path, trees]) => [path, trees.size])) };
+  };
+  const kept = run(false);
+  const released = run(true);
+  assert.deepEqual(released.results, kept.results);
+  assert.match(kept.results[1], /process\.env\.WITH_B/, 'the call in main.ts is found for b');
+  // b.ts is parsed again for main.ts, which imports it; a.ts is searched by c.ts's analysis, after a.ts was released.
+  assert.deepEqual(released.parses, { '/w/a.ts': 1, '/w/b.ts': 2, '/w/c.ts': 1, '/w/main.ts': 1 });
+});

@@ -35,3 +35,9 @@ export function callsIn(sf: ts.SourceFile): readonly NamedCall[] {
   }
   return calls;
 }
+
+/** The names called in `sf` when its calls were listed (callsIn), else undefined: what a released tree leaves behind. */
+export function listedCallNames(sf: ts.SourceFile): ReadonlySet<string> | undefined {
+  const calls = callsByFile.get(sf);
+  return calls && new Set(calls.flatMap((call) => (call.name === undefined ? [] : [call.name])));
+}

@@ -211,7 +211,7 @@ function methodCallSites(fn: ts.MethodDeclaration, evaluator: Evaluator): ts.Cal
   const sites: ts.CallExpression[] = [];
   cache.set(fn, sites);
   if (!name) return sites;
-  for (const sf of evaluator.sourceFilesMentioning(name)) {
+  for (const sf of evaluator.sourceFilesCalling(name)) {
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) {
         const callee = skipOuterExpressions(node.expression);
@@ -240,7 +240,7 @@ function callsFromOtherFiles(fn: ts.FunctionLikeDeclaration, evaluator: Evaluato
   const home = fn.getSourceFile();
   const sites: ts.CallExpression[] = [];
   cache.set(fn, sites);
-  for (const sf of evaluator.sourceFilesMentioning(name)) {
+  for (const sf of evaluator.sourceFilesCalling(name)) {
     if (sf === home) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) {

@@ -16,6 +16,7 @@ import { isResolutionConfig, ModuleResolver } from './module-resolution';
 import { ImportGraph } from './import-graph';
 import { ToolCache } from './tool-cache';
 import { mayRegisterTools } from './parse';
+import { listedCallNames } from './calls';
 
 /** How the engine reads files it was not given: the CLI reads the disk, the LSP prefers open buffers. */
 export interface FileHost {
@@ -253,6 +254,7 @@ export class Project {
       this.mentions.clear();
     }
     this.texts.delete(path);
+    this.releasedCalls.delete(path);
     if (isResolutionConfig(path)) {
       // A package.json, tsconfig or workspace file may change what any import names: every analysis is stale.
       this.modules.clear();
@@ -325,6 +327,16 @@ export class Project {
     this.analyses.delete(path);
     this.sources.delete(path);
     this.texts.set(path, cached.text);
+    // Another file's wrapper search asks which names it calls (the sparse bench workspace parsed 10 files twice).
+    const names = cached.sourceFile && listedCallNames(cached.sourceFile);
+    if (names) this.releasedCalls.set(path, names);
+  }
+
+  /** Names called by released files whose calls were listed: reading them needs no tree. */
+  private readonly releasedCalls = new Map<string, ReadonlySet<string>>();
+
+  mayCallName(path: string, name: string): boolean {
+    return this.releasedCalls.get(path)?.has(name) ?? true;
   }
 
   analyzeFile(path: string): FileAnalysis {

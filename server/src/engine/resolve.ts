@@ -39,6 +39,8 @@ export interface SourceProvider {
   listDirectory?(path: string): string[] | undefined;
   /** The file an import names (workspace packages, tsconfig paths); without it, only relative imports are followed. */
   resolveModule?(fromFile: string, specifier: string): string | undefined;
+  /** False when the file is known to call nothing named `name` (`name(…)` or `x.name(…)`), so a search need not parse it. */
+  mayCallName?(path: string, name: string): boolean;
 }
 
 const MAX_DEPTH = 40;
@@ -988,6 +990,11 @@ export class Evaluator implements BuiltinHost {
       const home = fn.getSourceFile().fileName;
       for (const file of this.sources.filesMentioning?.(searched) ?? []) {
         if (file === home && exported === fn) continue;
+        // Only a call by the function's own name can be one of it here: a file that makes none is not parsed again.
+        if (exported === fn && name !== undefined && this.sources.mayCallName?.(file, name) === false) {
+          if (others.length > 0) this.dependencies.add(file);
+          continue;
+        }
         const fileSf = this.sources.getSourceFile(file);
         if (!fileSf) continue;
         for (const { call: node, name: calledName, byIdentifier } of callsIn(fileSf)) {
@@ -1064,9 +1071,12 @@ export class Evaluator implements BuiltinHost {
     return out;
   }
 
-  /** Parsed project files whose text names `name` (whole-program questions outside evaluation: conditions.ts). */
-  sourceFilesMentioning(name: string): ts.SourceFile[] {
-    return (this.sources.filesMentioning?.(name) ?? []).flatMap((file) => this.sources.getSourceFile(file) ?? []);
+  /**
+   * Parsed project files whose text names `name`, but for those known to call nothing by that name (whole-program
+   * questions outside evaluation that look for `name(…)` or `x.name(…)` calls: conditions.ts).
+   */
+  sourceFilesCalling(name: string): ts.SourceFile[] {
+    return (this.sources.filesMentioning?.(name) ?? []).flatMap((file) => (this.sources.mayCallName?.(file, name) === false ? [] : (this.sources.getSourceFile(file) ?? [])));
   }
 
   /** `this` in a class member: the instance it is bound to, or the instance of the class itself. */
