@@ -90,7 +90,10 @@ function quotedRuns(text: string, quote: string): number {
   let count = 0;
   let lineEnd = -1;
   for (let at = text.indexOf(quote); at !== -1; ) {
-    if (lineEnd < at) lineEnd = text.indexOf('\n', at) === -1 ? text.length : text.indexOf('\n', at);
+    if (lineEnd < at) {
+      const next = text.indexOf('\n', at);
+      lineEnd = next === -1 ? text.length : next;
+    }
     const close = text.indexOf(quote, at + 1);
     if (close !== -1 && close < lineEnd) {
       count++;
