@@ -109,8 +109,11 @@ function matchByKey<T>(before: T[], after: T[], keyOf: (item: T) => string) {
   return { added, removed, changed };
 }
 
-/** The lines between the common beginning and the common end, a few from each side. */
-function firstDifferingLines(before: string, after: string, max: number): string[] {
+/**
+ * The first `max` lines of a line diff (Myers'), after the common beginning and end are set aside. When the
+ * outputs differ in more than `maxEdits` lines, the first lines of each side's differing middle stand in.
+ */
+export function firstDifferingLines(before: string, after: string, max: number, maxEdits = 2000): string[] {
   const a = before.split('\n');
   const b = after.split('\n');
   let start = 0;
@@ -121,9 +124,60 @@ function firstDifferingLines(before: string, after: string, max: number): string
     endA--;
     endB--;
   }
-  const side = (lines: string[], end: number, sign: string) =>
-    lines.slice(start, Math.min(end, start + max)).map((line, i) => `${sign}${String(start + i + 1).padStart(6)} ${line}`);
-  return [...side(a, endA, '-'), ...side(b, endB, '+')];
+  const middleA = a.slice(start, endA);
+  const middleB = b.slice(start, endB);
+  const show = (edit: LineEdit) => `${edit.sign}${String(start + edit.index + 1).padStart(6)} ${edit.sign === '-' ? middleA[edit.index] : middleB[edit.index]}`;
+  const edits = lineEdits(middleA, middleB, maxEdits);
+  if (edits) return edits.slice(0, max).map(show);
+  const side = (lines: string[], sign: '-' | '+') => lines.slice(0, max).map((_, index) => show({ sign, index }));
+  return [...side(middleA, '-'), ...side(middleB, '+')];
+}
+
+interface LineEdit {
+  sign: '-' | '+';
+  /** Into the first list for '-', the second for '+'. */
+  index: number;
+}
+
+/** The shortest edit script from `a` to `b` (Myers 1986), or null when it is longer than `maxEdits`. */
+function lineEdits(a: string[], b: string[], maxEdits: number): LineEdit[] | null {
+  const offset = maxEdits + 1;
+  // furthest[k + offset]: how far along `a` the furthest path on diagonal k (x - y) has reached.
+  const furthest = new Int32Array(2 * maxEdits + 3);
+  const trace: Int32Array[] = [];
+  for (let d = 0; d <= maxEdits; d++) {
+    trace.push(furthest.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && furthest[k - 1 + offset] < furthest[k + 1 + offset]) ? furthest[k + 1 + offset] : furthest[k - 1 + offset] + 1;
+      let y = x - k;
+      while (x < a.length && y < b.length && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      furthest[k + offset] = x;
+      if (x >= a.length && y >= b.length) return backtrack(trace, a.length, b.length, offset);
+    }
+  }
+  return null;
+}
+
+function backtrack(trace: Int32Array[], n: number, m: number, offset: number): LineEdit[] {
+  const edits: LineEdit[] = [];
+  let x = n;
+  let y = m;
+  for (let d = trace.length - 1; d > 0; d--) {
+    const before = trace[d];
+    const k = x - y;
+    const fromAbove = k === -d || (k !== d && before[k - 1 + offset] < before[k + 1 + offset]);
+    const previousK = fromAbove ? k + 1 : k - 1;
+    const previousX = before[previousK + offset];
+    const previousY = previousX - previousK;
+    if (fromAbove) edits.push({ sign: '+', index: previousY });
+    else edits.push({ sign: '-', index: previousX });
+    x = previousX;
+    y = previousY;
+  }
+  return edits.reverse();
 }
 
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
