@@ -395,6 +395,7 @@ function compare(before: Side, after: Side, p: CorpusPackage): PackageResult {
 }
 
 const label = (side: Side) => (side.sha ? side.sha.slice(0, 7) : side.ref);
+const described = (side: Side) => (label(side) === side.ref ? side.ref : `${label(side)} (${side.ref})`);
 
 class Usage extends Error {}
 
@@ -450,7 +451,7 @@ async function main(argv: string[]): Promise<number> {
     const slim = results.map(({ lines: _inDiff, ...rest }) => rest);
     process.stdout.write(`${JSON.stringify({ before: side(before), after: side(after), identical, total: results.length, packages: slim }, null, 2)}\n`);
   } else {
-    const out: string[] = [`${label(before)} (${before.ref}) → ${label(after)} (${after.ref})`];
+    const out: string[] = [`${described(before)} → ${described(after)}`];
     for (const r of results) {
       out.push(`${r.status.padEnd(9)} ${r.corpus.padEnd(6)} ${r.package}${r.summary ? `  ${r.summary}` : ''}${r.failure ? `  ${r.failure}` : ''}`);
       for (const line of r.lines ?? []) out.push(`            ${line}`);
