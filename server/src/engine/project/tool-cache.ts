@@ -26,7 +26,7 @@ import ts from 'typescript';
 import type { Loc, Tool } from '../model';
 import type { Report } from '../rules';
 import { eol, indentUnit, quoteOf } from '../fixes';
-import { mayRegisterTools } from '../syntax';
+import { mayRegisterTools } from '../registrations';
 import { DECLARATION_FORMS, formsThatMayDeclare } from '../registrations';
 import { findDeclaration, skipOuterExpressions } from '../syntax';
 import { objectAssignTarget } from '../values';
