@@ -159,6 +159,9 @@ test('the README install commands run as written', () => {
     const installed = JSON.parse(readFileSync(join(project.dir, 'package.json'), 'utf8'));
     assert.equal(installed.devDependencies?.['mcp-hints'], `file:${TARBALL}`);
     assert.deepEqual(readdirSync(join(project.dir, 'node_modules')).sort(), ['.bin', '.package-lock.json', 'mcp-hints'], 'the CLI installs no dependencies');
+    // The configuration example's `$schema` names the schema in the installed package.
+    const schemaPath = JSON.parse(/```json\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Configuration')))![1]).$schema;
+    assert.ok(existsSync(join(project.dir, schemaPath)), `${schemaPath} is installed`);
   } finally {
     project.cleanup();
   }
