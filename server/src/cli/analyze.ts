@@ -3,18 +3,18 @@
 // runs and inside each worker for large ones, so results must stay JSON-serialisable.
 import { writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { createRunHost, guardedAnalyze, readSourceFile, unreadableAnalysis, type ReadResult } from '../engine/files';
-import { HINT_KEYS, type ConditionDependency, type ToolCondition, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue } from '../engine/model';
-import type { EngineOptions } from '../engine/options';
-import { fixAll } from '../engine/fix-all';
-import { mayRegisterTools } from '../engine/parse';
-import { Project } from '../engine/project';
+import { createRunHost, guardedAnalyze, readSourceFile, unreadableAnalysis, type ReadResult } from '../engine';
+import { HINT_KEYS, type ConditionDependency, type ToolCondition, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue } from '../engine';
+import type { EngineOptions } from '../engine';
+import { fixAll } from '../engine';
+import { mayRegisterTools } from '../engine';
+import { Project } from '../engine';
 import { LineIndex } from './positions';
-import { reviewTool } from '../engine/review';
-import { EVIDENCE_KIND_LABELS, toolContract, type Contract } from '../engine/review/contract';
-import type { ApprovalState } from '../engine/review/compare';
-import { collectEvidence } from '../engine/evidence';
-import { conditionText } from '../engine/conditions';
+import { reviewTool } from '../engine';
+import { EVIDENCE_KIND_LABELS, toolContract, type Contract } from '../engine';
+import type { ApprovalState } from '../engine';
+import { collectEvidence } from '../engine';
+import { conditionText } from '../engine';
 
 export interface ToolRecord {
   name: string | null;
