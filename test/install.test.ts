@@ -143,7 +143,6 @@ test('the README install commands run as written', () => {
       } else if (/^npx mcp-hints check\b/.test(command)) {
         const result = sh(command, project.dir);
         assert.ok(result.code === 0 || result.code === 1, `${command}: exit ${result.code}\n${result.stdout}${result.stderr}`);
-        assert.deepEqual(toolsFound(command.replace(/ --fix\b/, ''), project.dir), FIXTURE_TOOLS, `${command} checks the project`);
       } else if (/^node dist\/cli\.js check \S+$/.test(command)) {
         const filled = fill(command, project.dir);
         const result = sh(filled, clone);
@@ -155,6 +154,7 @@ test('the README install commands run as written', () => {
       handled.push(command);
     }
     assert.ok(handled.some((c) => c.startsWith('npm install -D ./')), 'the README installs the tarball');
+    assert.deepEqual(toolsFound('npx mcp-hints check', project.dir), FIXTURE_TOOLS, 'the installed CLI checks the project');
     // What the install recorded: the tarball as a file dependency, so npm ci in CI installs the same.
     const installed = JSON.parse(readFileSync(join(project.dir, 'package.json'), 'utf8'));
     assert.equal(installed.devDependencies?.['mcp-hints'], `file:${TARBALL}`);
@@ -202,7 +202,7 @@ function githubExpressions(text: string): string {
   });
 }
 
-/** The workflow's `run:` steps, in order, each in a fresh checkout of `dir` (node_modules removed first). */
+/** The workflow's `run:` steps, in order, in `dir` as a fresh checkout (its `npm ci` step reinstalls node_modules). */
 function runWorkflow(dir: string) {
   rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
   rmSync(ghLog, { force: true });
@@ -268,7 +268,7 @@ test('the README CI workflow, run as written: green after approval, failing with
 
     // Reviewed and approved again: green.
     assert.equal(sh(approveCommand!, project.dir).code, 0);
-    assert.ok(runWorkflow(project.dir).every((r) => r.code === 0));
+    assert.equal(sh(github.command, project.dir).code, 0);
   } finally {
     project.cleanup();
   }
