@@ -4,7 +4,7 @@
 import ts from 'typescript';
 import { callArguments, importOf, skipOuterExpressions } from '../syntax';
 import { builtinCall, stringMethod } from './builtins';
-import { definedBy, definerFramework } from './definers';
+import { definerFramework, markDefinedBy } from './definers';
 import type { EvaluatorCore } from './evaluator-core';
 import { hasSeveralReturns, returnOnPath } from './execute';
 import { describeSyntax, returnExpression, returnStatementsIn, truncate } from './nodes';
@@ -149,7 +149,7 @@ export class Calls {
     const definer = imported && definerFramework(imported.module, imported.exportName);
     if (!definer) return undefined;
     const definition = definer.named ? this.namedDefinition(args, expr, sf, env) : this.evaluator.evaluate(args[0], sf, env);
-    definedBy.set(definition, definer.framework);
+    markDefinedBy(definition, definer.framework);
     return definition;
   }
 

@@ -2,7 +2,7 @@
 // instance), constructors bound to the arguments of `new`, subclasses found across the project, and the collection
 // fields a class's own methods fill, read once per call of those methods.
 import ts from 'typescript';
-import { propertyNameText, skipOuterExpressions } from '../syntax';
+import { fileIndexOfNode, propertyNameText, skipOuterExpressions, table } from '../syntax';
 import { methodCallsIn, methodFills, methodName, unionOfLists } from './collections';
 import { EMPTY_ENV, unknown, type Env, type ObjectValue, type Value } from './values';
 import { FILL_BUDGET, MAX_ELEMENTS, type ClassInFile, type Construction, type EvaluatorCore } from './evaluator-core';
@@ -262,12 +262,15 @@ function isAbstract(cls: ts.ClassLikeDeclaration): boolean {
   return ts.getModifiers(cls)?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword) ?? false;
 }
 
-/** `this.key = value` written in the class's own members (arrows inside them included), by key. */
-const thisAssignmentsByClass = new WeakMap<ts.Node, Map<string, ts.BinaryExpression[]>>();
+/** Read from the class's own members: a class a re-parse reuses keeps it. */
+const THIS_ASSIGNMENTS = table<ts.ClassLikeDeclaration, Map<string, ts.BinaryExpression[]>>('classes:this-assignments', 'node', '`this.key = value` written in a class\'s own members, by key');
 
+/** `this.key = value` written in the class's own members (arrows inside them included), by key. */
 function thisAssignments(cls: ts.ClassLikeDeclaration): Map<string, ts.BinaryExpression[]> {
-  const cached = thisAssignmentsByClass.get(cls);
-  if (cached) return cached;
+  return fileIndexOfNode(cls).cached(THIS_ASSIGNMENTS, cls, () => findThisAssignments(cls));
+}
+
+function findThisAssignments(cls: ts.ClassLikeDeclaration): Map<string, ts.BinaryExpression[]> {
   const out = new Map<string, ts.BinaryExpression[]>();
   const visit = (node: ts.Node): void => {
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
@@ -279,7 +282,6 @@ function thisAssignments(cls: ts.ClassLikeDeclaration): Map<string, ts.BinaryExp
     ts.forEachChild(node, visit);
   };
   for (const member of cls.members) if (!isStatic(member)) visit(member);
-  thisAssignmentsByClass.set(cls, out);
   return out;
 }
 

@@ -4,7 +4,7 @@
 // decided by the callers of those methods, so the evaluator reads each fill call once per call site
 // (classes.ts, withMethodFills).
 import ts from 'typescript';
-import { callsIn, findDeclaration, propertyNameText, skipOuterExpressions } from '../syntax';
+import { callsIn, fileIndexOfNode, findDeclaration, propertyNameText, skipOuterExpressions, table } from '../syntax';
 import type { EvaluatorCore } from './evaluator-core';
 import { carryConditions, keptConditions, keptOnlyWhen } from './kept';
 import { presentValue } from './assigned';
@@ -275,12 +275,15 @@ export interface MethodFill {
   kind: FillKind;
 }
 
-const fillCache = new WeakMap<ts.ClassLikeDeclaration, Map<string, MethodFill[]>>();
+/** Read from the class's own members: a class a re-parse reuses keeps it. */
+const METHOD_FILLS = table<ts.ClassLikeDeclaration, Map<string, MethodFill[]>>('collections:method-fills', 'node', 'the calls that fill a collection field in a class\'s constructor and instance methods, by field');
 
 /** Calls `this.<field>.push(…)`, `.set(…)`, `.add(…)`, `.unshift(…)` in the constructor and instance methods of `cls`, by field name. */
 export function methodFills(cls: ts.ClassLikeDeclaration): Map<string, MethodFill[]> {
-  const cached = fillCache.get(cls);
-  if (cached) return cached;
+  return fileIndexOfNode(cls).cached(METHOD_FILLS, cls, () => findMethodFills(cls));
+}
+
+function findMethodFills(cls: ts.ClassLikeDeclaration): Map<string, MethodFill[]> {
   const byField = new Map<string, MethodFill[]>();
   for (const member of cls.members) {
     if (!(ts.isMethodDeclaration(member) || ts.isConstructorDeclaration(member)) || !member.body || member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) continue;
@@ -302,7 +305,6 @@ export function methodFills(cls: ts.ClassLikeDeclaration): Map<string, MethodFil
     };
     visit(member.body);
   }
-  fillCache.set(cls, byField);
   return byField;
 }
 

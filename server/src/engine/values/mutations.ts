@@ -1,8 +1,9 @@
 // What a scope writes: assignments, `++`/`--`, `delete`, `Object.assign` into a variable, and the calls that fill a
 // collection (`push`, `set`, `add`), by the name of the variable; and the identifiers a scope passes as arguments.
-// Each found in one walk and kept with its node.
+// Each found in one walk and kept with its node in the file index: read from the node's own subtree, so a node an
+// incremental re-parse reuses keeps them ('node' tables).
 import ts from 'typescript';
-import { keptEnds, skipOuterExpressions } from '../syntax';
+import { fileIndexOf, fileIndexOfNode, keptEnds, skipOuterExpressions, table } from '../syntax';
 import { objectAssignTarget } from './assigned';
 
 export interface Mutations {
@@ -16,15 +17,15 @@ export interface Mutations {
  * Every write and push in a scope, found in one walk and kept with the scope node. A re-parse makes new nodes
  * for whatever changed, so a reused node's index stays true.
  */
-const mutationsByScope = new WeakMap<ts.Node, Mutations>();
+const SCOPE_MUTATIONS = table<ts.Node, Mutations>('mutations:scope', 'node', 'the writes and fills of a scope (a block or a tree), by variable name');
 
 export function scopeMutations(scope: ts.Node): Mutations {
-  const cached = mutationsByScope.get(scope);
+  const index = fileIndexOfNode(scope);
+  const cached = index.get(SCOPE_MUTATIONS, scope);
   if (cached) return cached;
   const mutations = (ts.isSourceFile(scope) && unchangedModuleMutations(scope)) || mergedMutations(scope);
-  if (ts.isSourceFile(scope)) lastModule = { statements: scope.statements, mutations };
-  mutationsByScope.set(scope, mutations);
-  return mutations;
+  if (ts.isSourceFile(scope)) rememberModule(scope, mutations);
+  return index.set(SCOPE_MUTATIONS, scope, mutations);
 }
 
 function mergedMutations(scope: ts.Node): Mutations {
@@ -40,8 +41,32 @@ function mergedMutations(scope: ts.Node): Mutations {
   return mutations;
 }
 
-/** The module scope merged last: the previous version of a buffer, or the last file of a run (one tree kept). */
-let lastModule: { statements: readonly ts.Statement[]; mutations: Mutations } | undefined;
+interface ModuleMerge {
+  statements: readonly ts.Statement[];
+  mutations: Mutations;
+}
+
+/**
+ * The file's module scope merged last (a previous version of the tree), found through its first or last statement,
+ * which the next version reuses when an edit leaves it alone; checked against the tree asking before it is used.
+ */
+const LAST_MODULE = table<ts.Statement, ModuleMerge>('mutations:last-module', 'node', 'the last merge of a module scope\'s writes whose tree began or ended with this statement (checked against the tree asking before it is used)');
+
+function rememberModule(sf: ts.SourceFile, mutations: Mutations): void {
+  const { statements } = sf;
+  if (statements.length === 0) return;
+  const index = fileIndexOf(sf);
+  const merge = { statements, mutations };
+  index.set(LAST_MODULE, statements[0]!, merge);
+  index.set(LAST_MODULE, statements[statements.length - 1]!, merge);
+}
+
+function lastModuleOf(sf: ts.SourceFile): ModuleMerge | undefined {
+  const { statements } = sf;
+  if (statements.length === 0) return undefined;
+  const index = fileIndexOf(sf);
+  return index.get(LAST_MODULE, statements[0]!) ?? index.get(LAST_MODULE, statements[statements.length - 1]!);
+}
 
 /**
  * The last module's mutations when `sf` is a re-parse of it whose changed statements (those it replaced and those it
@@ -49,6 +74,7 @@ let lastModule: { statements: readonly ts.Statement[]; mutations: Mutations } | 
  * Merging every statement again cost ~1 ms per edit of a 10,000-statement file.
  */
 function unchangedModuleMutations(sf: ts.SourceFile): Mutations | undefined {
+  const lastModule = lastModuleOf(sf);
   if (!lastModule) return undefined;
   const old = lastModule.statements;
   const now = sf.statements;
@@ -59,12 +85,13 @@ function unchangedModuleMutations(sf: ts.SourceFile): Mutations | undefined {
   return lastModule.mutations;
 }
 
-const mutationsByStatement = new WeakMap<ts.Node, Mutations>();
+const STATEMENT_MUTATIONS = table<ts.Node, Mutations>('mutations:statement', 'node', 'the writes and fills inside one statement, by variable name');
 const FILLING_CALLS = new Set(['push', 'unshift', 'set', 'add']);
 const NO_MUTATIONS: Mutations = { writes: new Map(), pushes: new Map() };
 
 function statementMutations(statement: ts.Node): Mutations {
-  const cached = mutationsByStatement.get(statement);
+  const index = fileIndexOfNode(statement);
+  const cached = index.get(STATEMENT_MUTATIONS, statement);
   if (cached) return cached;
   let mutations = NO_MUTATIONS;
   const own = () => (mutations === NO_MUTATIONS ? (mutations = { writes: new Map(), pushes: new Map() }) : mutations);
@@ -110,19 +137,20 @@ function statementMutations(statement: ts.Node): Mutations {
     ts.forEachChild(node, visit);
   };
   visit(statement);
-  mutationsByStatement.set(statement, mutations);
-  return mutations;
+  return index.set(STATEMENT_MUTATIONS, statement, mutations);
 }
 
 /**
  * Identifiers passed as arguments of a call or `new` in a scope, by name: one walk per scope (a bundle's module scope
  * declares thousands of variables). Kept with the scope node, which a re-parse makes anew when anything in it changes.
  */
-const argumentsByScope = new WeakMap<ts.Node, Map<string, ts.Identifier[]>>();
+const ARGUMENTS = table<ts.Node, Map<string, ts.Identifier[]>>('mutations:arguments', 'node', 'the identifiers a scope passes as arguments of a call or `new`, by name');
 
 export function argumentsIn(scope: ts.Node): Map<string, ts.Identifier[]> {
-  let found = argumentsByScope.get(scope);
-  if (found) return found;
+  return fileIndexOfNode(scope).cached(ARGUMENTS, scope, () => findArguments(scope));
+}
+
+function findArguments(scope: ts.Node): Map<string, ts.Identifier[]> {
   const byName = new Map<string, ts.Identifier[]>();
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
@@ -137,7 +165,5 @@ export function argumentsIn(scope: ts.Node): Map<string, ts.Identifier[]> {
     ts.forEachChild(node, visit);
   };
   visit(scope);
-  found = byName;
-  argumentsByScope.set(scope, found);
-  return found;
+  return byName;
 }

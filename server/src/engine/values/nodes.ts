@@ -1,5 +1,6 @@
 // Questions about the syntax around a node that several of the evaluator's job modules ask.
 import ts from 'typescript';
+import { fileIndexOfNode, table } from '../syntax';
 
 export function isStatic(member: ts.Node): boolean {
   return ts.canHaveModifiers(member) && (ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) ?? false);
@@ -33,13 +34,11 @@ export function underCondition(node: ts.Node, scope: ts.Node): boolean {
 
 /** The `return` statements of a function body or statement (not of nested functions or classes). */
 export function returnStatementsIn(node: ts.Node): ts.ReturnStatement[] {
-  let cached = returnsByNode.get(node);
-  if (!cached) returnsByNode.set(node, (cached = findReturnStatements(node)));
-  return cached;
+  return fileIndexOfNode(node).cached(RETURNS, node, () => findReturnStatements(node));
 }
 
-/** Functions are called once per expanded tool: their returns are found once per node. */
-const returnsByNode = new WeakMap<ts.Node, ts.ReturnStatement[]>();
+/** Functions are called once per expanded tool: their returns are found once per node (read from its subtree). */
+const RETURNS = table<ts.Node, ts.ReturnStatement[]>('nodes:returns', 'node', 'the `return` statements of a function body or statement, nested functions aside');
 
 function findReturnStatements(node: ts.Node): ts.ReturnStatement[] {
   const out: ts.ReturnStatement[] = [];

@@ -1,6 +1,7 @@
 // Object properties as the evaluator builds them: lazily evaluated, overriding earlier ones, and the property a
 // value was read from (for locations).
 import ts from 'typescript';
+import { fileIndexOf, table } from '../syntax';
 import type { ObjectProperty, ObjectValue, Value } from './values';
 
 /** Sets `property` under its key (a key already there keeps its place). */
@@ -45,8 +46,14 @@ export function overriding(property: ObjectProperty, previous: ObjectProperty): 
  */
 export function withOrigin(value: Value, property: ObjectProperty): Value {
   if (value.kind === 'literal' && ts.isShorthandPropertyAssignment(property.node) && value.node !== property.node.name) return value;
-  return originOf.has(value) ? value : (originOf.set(value, property), value);
+  const index = fileIndexOf(value.sf);
+  if (!index.has(ORIGIN, value)) index.set(ORIGIN, value, property);
+  return value;
 }
 
+const ORIGIN = table<Value, ObjectProperty>('properties:origin', 'analysis', 'the property a value was first read from, for its location (an evaluator\'s value)');
+
 /** The property a value was read from, when it came from an object (for locations). */
-export const originOf = new WeakMap<Value, ObjectProperty>();
+export function originOf(value: Value | undefined): ObjectProperty | undefined {
+  return value && fileIndexOf(value.sf).get(ORIGIN, value);
+}
