@@ -2,7 +2,7 @@
 export { callArguments, callsIn, isFunctionCall, listedCallNames } from './calls';
 export { keptEnds, reparse, textChangeRange, type TextSince } from './incremental';
 export { lineMention, mentionsLine } from './line-mention';
-export { isSourceFile, mayRegisterTools, parseSource } from './parse';
+export { isSourceFile, parseSource } from './parse';
 export { type BindingStep, type Declaration, findDeclaration, propertyNameText, skipOuterExpressions } from './scope';
 export { lineColumn } from './lines';
 export { importOf, importsFrom, isImportedFrom } from './imports';
