@@ -3,7 +3,7 @@
 // fields a class's own methods fill, read once per call of those methods.
 import ts from 'typescript';
 import { fileIndexOfNode, propertyNameText, skipOuterExpressions, table } from '../syntax';
-import { methodCallsIn, methodFills, methodName, unionOfLists } from './collections';
+import { methodFills, unionOfLists } from './collections';
 import { EMPTY_ENV, unknown, type Env, type ObjectValue, type Value } from './values';
 import { FILL_BUDGET, MAX_ELEMENTS, type ClassInFile, type Construction, type EvaluatorCore } from './evaluator-core';
 import { expandEnvs } from './expand/binders';
@@ -43,6 +43,8 @@ export class Classes {
     const own = cls.getSourceFile().fileName;
     const files = new Set([own, ...(this.evaluator.sources.filesExtending?.(name) ?? [])]);
     for (const file of files) {
+      // Read whether or not it extends `cls` yet: an edit there may make it a subclass.
+      this.evaluator.dependencies.add(file);
       const fileSf = this.evaluator.sources.getSourceFile(file);
       if (!fileSf) continue;
       const visit = (node: ts.Node): void => {
@@ -51,7 +53,6 @@ export class Classes {
           if (heritage && heritage.expression.getText(fileSf).endsWith(name)) {
             const base = this.evaluator.evaluate(heritage.expression, fileSf);
             if (base.kind === 'class' && base.node === cls) {
-              this.evaluator.dependencies.add(file);
               out.push({ decl: node, sf: fileSf }, ...this.subclassesOf(node));
             }
           }
@@ -162,7 +163,7 @@ export class Classes {
           const method = fill.method;
           const bindings = ts.isConstructorDeclaration(method)
             ? [new Map<ts.Node, Value>()]
-            : this.methodCallSites(method).flatMap((site) => this.callBindings(method, site));
+            : this.evaluator.instanceMethodCallSites(method).flatMap((site) => this.callBindings(method, site));
           // Added only on some paths of the method: `has`/`get` cannot answer for certain.
           if (bindings.length > 0 && method.body && underCondition(fill.call, method.body)) conditional = true;
           for (const binding of bindings) {
@@ -183,35 +184,6 @@ export class Classes {
     } finally {
       this.fillingFields.delete(guard);
     }
-  }
-
-  private readonly methodSites = new Map<ts.MethodDeclaration, ts.CallExpression[]>();
-
-  /** Calls of an instance method on an instance of its class (or a subclass), in its own file and any file naming it. */
-  private methodCallSites(method: ts.MethodDeclaration): ts.CallExpression[] {
-    const cached = this.methodSites.get(method);
-    if (cached) return cached;
-    const sites: ts.CallExpression[] = [];
-    this.methodSites.set(method, sites);
-    const name = methodName(method);
-    const cls = method.parent;
-    if (!name || !ts.isClassLike(cls)) return sites;
-    const classes = new Set<ts.Node>([cls, ...this.subclassesOf(cls).map(({ decl }) => decl)]);
-    const own = method.getSourceFile().fileName;
-    for (const file of new Set([own, ...(this.evaluator.sources.filesMentioning?.(name) ?? [])])) {
-      const fileSf = this.evaluator.sources.getSourceFile(file);
-      if (!fileSf) continue;
-      for (const { call, receiver } of methodCallsIn(fileSf, name)) {
-        // A method calling itself adds nothing new.
-        if (enclosingMethod(call) === method) continue;
-        const instances = this.evaluator.expandValue(receiver, fileSf, EMPTY_ENV);
-        if (instances.some((r) => r.kind === 'object' && classes.has(r.node))) {
-          sites.push(call);
-          this.evaluator.dependencies.add(file);
-        }
-      }
-    }
-    return sites;
   }
 
   /** The method's parameters bound to one call's arguments, once per value a loop around the call gives them. */
@@ -283,10 +255,4 @@ function findThisAssignments(cls: ts.ClassLikeDeclaration): Map<string, ts.Binar
   };
   for (const member of cls.members) if (!isStatic(member)) visit(member);
   return out;
-}
-
-function enclosingMethod(node: ts.Node): ts.Node | undefined {
-  let current = node.parent;
-  while (current && !ts.isMethodDeclaration(current) && !ts.isSourceFile(current)) current = current.parent;
-  return current;
 }

@@ -4,7 +4,7 @@
 // decided by the callers of those methods, so the evaluator reads each fill call once per call site
 // (classes.ts, withMethodFills).
 import ts from 'typescript';
-import { callsIn, fileIndexOfNode, findDeclaration, propertyNameText, skipOuterExpressions, table } from '../syntax';
+import { fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
 import type { EvaluatorCore } from './evaluator-core';
 import { carryConditions, keptConditions, keptOnlyWhen } from './kept';
 import { presentValue } from './assigned';
@@ -306,22 +306,6 @@ function findMethodFills(cls: ts.ClassLikeDeclaration): Map<string, MethodFill[]
     visit(member.body);
   }
   return byField;
-}
-
-/** The name a method is called by (`register`), for finding its call sites. */
-export function methodName(method: ts.MethodDeclaration): string | undefined {
-  return propertyNameText(method.name);
-}
-
-/** Calls `<receiver>.<name>(…)` in a file, with the receiver expression (the caller checks what it evaluates to). */
-export function methodCallsIn(sf: ts.SourceFile, name: string): { call: ts.CallExpression; receiver: ts.Expression }[] {
-  const out: { call: ts.CallExpression; receiver: ts.Expression }[] = [];
-  for (const { call, name: called, byIdentifier } of callsIn(sf)) {
-    if (called !== name || byIdentifier) continue;
-    const callee = skipOuterExpressions(call.expression) as ts.PropertyAccessExpression;
-    out.push({ call, receiver: callee.expression });
-  }
-  return out;
 }
 
 /** Lists a variable may hold (nothing, `null` or `undefined` add no element): their elements, each once. */

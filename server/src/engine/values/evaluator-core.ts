@@ -89,5 +89,5 @@ export interface EvaluatorCore extends BuiltinHost {
   expandValue(expr: ts.Expression, sf: ts.SourceFile, env: Env): Value[];
   expandTogether(exprs: readonly ts.Expression[], sf: ts.SourceFile, env: Env): Value[][];
   callSitesOf(fn: ts.FunctionLikeDeclaration): ts.CallExpression[];
-  sourceFilesCalling(name: string): ts.SourceFile[];
+  instanceMethodCallSites(method: ts.MethodDeclaration): ts.CallExpression[];
 }

@@ -235,9 +235,19 @@ export class Evaluator implements EvaluatorCore {
     return this.callSites.callSitesOf(fn);
   }
 
-  /** Parsed project files whose text names `name`, but for those known to call nothing by that name. */
-  sourceFilesCalling(name: string): ts.SourceFile[] {
-    return this.callSites.sourceFilesCalling(name);
+  /** Calls of an instance method on an instance of its class or a subclass, in any project file. */
+  instanceMethodCallSites(method: ts.MethodDeclaration): ts.CallExpression[] {
+    return this.callSites.instanceMethodCallSites(method);
+  }
+
+  /** `x.method(…)` calls in the project files that name the method (the callers a registration's guards come from). */
+  memberCallSites(method: ts.MethodDeclaration): ts.CallExpression[] {
+    return this.callSites.memberCallSites(method);
+  }
+
+  /** Calls of a function declaration in other project files, also when it is exported through an `export { … }` list. */
+  callsInOtherFiles(fn: ts.FunctionDeclaration): ts.CallExpression[] {
+    return this.callSites.callsInOtherFiles(fn);
   }
 }
 

@@ -1,8 +1,14 @@
 // The call-site search: who calls a function, in its own file and in any project file that names it. Whoever asks
-// (binding a wrapper's parameters, the conditions of a registration) asks here.
+// (binding a wrapper's parameters, the fills of a class's fields, the conditions of a registration) asks here.
+//
+// Every project file a search reads is a dependency of the analysis, whether or not it held a call: a call typed
+// there later (in a file that only imported the function so far) changes the answer, so the file's edit must make
+// this analysis stale. Files a search passes over because they are known to call nothing by that name (a released
+// file's listed calls) count too: they were read, from what they left behind.
 import ts from 'typescript';
 import { callsIn, findDeclaration, propertyNameText, skipOuterExpressions } from '../../syntax';
 import type { EvaluatorCore } from '../evaluator-core';
+import { EMPTY_ENV } from '../values';
 import { installedMemberName, memberCallsIn } from '../installed-members';
 import { enclosingFunction, hasExportModifier, isWithin, returnExpression } from '../nodes';
 
@@ -11,8 +17,29 @@ export class CallSiteSearch {
 
   /** Call sites of wrapper functions. Per evaluator: incremental re-parses reuse nodes across versions. */
   private readonly callSites = new Map<ts.Node, ts.CallExpression[]>();
-
   private readonly crossFileSites = new Map<ts.Node, ts.CallExpression[]>();
+  private readonly instanceSites = new Map<ts.MethodDeclaration, ts.CallExpression[]>();
+  private readonly memberSites = new Map<ts.MethodDeclaration, ts.CallExpression[]>();
+  private readonly otherFileSites = new Map<ts.FunctionDeclaration, ts.CallExpression[]>();
+
+  /**
+   * Reads each of `files` that may call `name` (every one when `name` is undefined), recording it as a dependency
+   * first: found or not, what it calls decided the answer.
+   */
+  private search(files: Iterable<string>, name: string | undefined, read: (sf: ts.SourceFile) => void): void {
+    const { sources, dependencies } = this.evaluator;
+    for (const file of files) {
+      dependencies.add(file);
+      if (name !== undefined && sources.mayCallName?.(file, name) === false) continue;
+      const sf = sources.getSourceFile(file);
+      if (sf) read(sf);
+    }
+  }
+
+  /** Project files whose text names `name` (a whole word), in project order. */
+  private mentioning(name: string): readonly string[] {
+    return this.evaluator.sources.filesMentioning?.(name) ?? [];
+  }
 
   /**
    * Calls of a wrapper function: in its own file, and, when it is exported, in every project file that names it
@@ -31,28 +58,21 @@ export class CallSiteSearch {
     if (!exported || !searched || own.length > 0) return own;
     let others = this.crossFileSites.get(fn);
     if (!others) {
-      others = [];
-      this.crossFileSites.set(fn, others);
+      const found: ts.CallExpression[] = (others = []);
+      this.crossFileSites.set(fn, found);
       const home = fn.getSourceFile().fileName;
-      for (const file of this.evaluator.sources.filesMentioning?.(searched) ?? []) {
-        if (file === home && exported === fn) continue;
-        // Only a call by the function's own name can be one of it here: a file that makes none is not parsed again.
-        if (exported === fn && name !== undefined && this.evaluator.sources.mayCallName?.(file, name) === false) {
-          if (others.length > 0) this.evaluator.dependencies.add(file);
-          continue;
-        }
-        const fileSf = this.evaluator.sources.getSourceFile(file);
-        if (!fileSf) continue;
+      const files = this.mentioning(searched).filter((file) => !(file === home && exported === fn));
+      // Only a call by the function's own name can be one of it there: a file that makes none is not parsed again.
+      this.search(files, exported === fn ? name : undefined, (fileSf) => {
         for (const { call: node, name: calledName, byIdentifier } of callsIn(fileSf)) {
           if (own.includes(node)) continue;
           if (calledName === name || (exported !== fn && calledName !== undefined && byIdentifier && calledName !== searched && boundToCallOf(node.expression, searched))) {
             const target = this.evaluator.evaluate(skipOuterExpressions(node.expression), fileSf);
-            if (target.kind === 'function' && target.node === fn) others.push(node);
+            if (target.kind === 'function' && target.node === fn) found.push(node);
           }
         }
-        if (exported !== fn) others.push(...this.sitesThroughArguments(fn, others, fileSf));
-        if (others.length > 0) this.evaluator.dependencies.add(file);
-      }
+        if (exported !== fn) found.push(...this.sitesThroughArguments(fn, found, fileSf));
+      });
     }
     return [...own, ...others];
   }
@@ -64,17 +84,14 @@ export class CallSiteSearch {
   private installedMemberSites(fn: ts.FunctionLikeDeclaration, member: string): ts.CallExpression[] {
     let sites = this.crossFileSites.get(fn);
     if (sites) return sites;
-    sites = [];
-    this.crossFileSites.set(fn, sites);
-    for (const file of this.evaluator.sources.filesMentioning?.(member) ?? []) {
-      const fileSf = this.evaluator.sources.getSourceFile(file);
-      if (!fileSf) continue;
+    const found: ts.CallExpression[] = (sites = []);
+    this.crossFileSites.set(fn, found);
+    this.search(this.mentioning(member), undefined, (fileSf) => {
       for (const call of memberCallsIn(fileSf, member)) {
         const target = this.evaluator.evaluate(skipOuterExpressions(call.expression), fileSf);
-        if (target.kind === 'unknown' || (target.kind === 'function' && target.node === fn)) sites.push(call);
+        if (target.kind === 'unknown' || (target.kind === 'function' && target.node === fn)) found.push(call);
       }
-      if (sites.length > 0) this.evaluator.dependencies.add(file);
-    }
+    });
     return sites;
   }
 
@@ -104,6 +121,7 @@ export class CallSiteSearch {
         const parameter = callee.node.parameters[index];
         if (!parameter || !ts.isIdentifier(parameter.name) || !body) return;
         const calleeSf = callee.node.getSourceFile();
+        this.evaluator.dependencies.add(calleeSf.fileName);
         for (const inner of callsIn(calleeSf)) {
           const target = skipOuterExpressions(inner.call.expression);
           const receiver = key === null ? target : ts.isPropertyAccessExpression(target) && target.name.text === key ? skipOuterExpressions(target.expression) : undefined;
@@ -111,18 +129,79 @@ export class CallSiteSearch {
           const declaration = findDeclaration(receiver.text, receiver);
           if (declaration?.kind === 'parameter' ? declaration.declaration === parameter : false) out.push(inner.call);
         }
-        if (out.length > 0) this.evaluator.dependencies.add(calleeSf.fileName);
       });
     }
     return out;
   }
 
   /**
-   * Parsed project files whose text names `name`, but for those known to call nothing by that name (whole-program
-   * questions outside evaluation that look for `name(…)` or `x.name(…)` calls: conditions.ts).
+   * Calls of an instance method on an instance of its class or of a subclass (`registry.register(def)`), in its own
+   * file and any file naming it: the receiver is read, once per value a loop around the call gives it.
    */
-  sourceFilesCalling(name: string): ts.SourceFile[] {
-    return (this.evaluator.sources.filesMentioning?.(name) ?? []).flatMap((file) => (this.evaluator.sources.mayCallName?.(file, name) === false ? [] : (this.evaluator.sources.getSourceFile(file) ?? [])));
+  instanceMethodCallSites(method: ts.MethodDeclaration): ts.CallExpression[] {
+    const cached = this.instanceSites.get(method);
+    if (cached) return cached;
+    const sites: ts.CallExpression[] = [];
+    this.instanceSites.set(method, sites);
+    const name = propertyNameText(method.name);
+    const cls = method.parent;
+    if (!name || !ts.isClassLike(cls)) return sites;
+    const classes = new Set<ts.Node>([cls, ...this.evaluator.subclassesOf(cls).map(({ decl }) => decl)]);
+    const own = method.getSourceFile().fileName;
+    this.search(new Set([own, ...this.mentioning(name)]), undefined, (fileSf) => {
+      for (const { call, name: called, byIdentifier } of callsIn(fileSf)) {
+        // A method calling itself adds nothing new.
+        if (called !== name || byIdentifier || enclosingMethod(call) === method) continue;
+        const receiver = (skipOuterExpressions(call.expression) as ts.PropertyAccessExpression).expression;
+        const instances = this.evaluator.expandValue(receiver, fileSf, EMPTY_ENV);
+        if (instances.some((r) => r.kind === 'object' && classes.has(r.node))) sites.push(call);
+      }
+    });
+    return sites;
+  }
+
+  /**
+   * `x.method(…)` calls in the project files that name the method, whatever `x` is (`this.method(…)` only within the
+   * method's own class): the callers whose guards a registration in the method may run under.
+   */
+  memberCallSites(method: ts.MethodDeclaration): ts.CallExpression[] {
+    const cached = this.memberSites.get(method);
+    if (cached) return cached;
+    const name = ts.isIdentifier(method.name) ? method.name.text : undefined;
+    const sites: ts.CallExpression[] = [];
+    this.memberSites.set(method, sites);
+    if (!name) return sites;
+    this.search(this.mentioning(name), name, (sf) => {
+      for (const { call, name: called, byIdentifier } of callsIn(sf)) {
+        if (called !== name || byIdentifier) continue;
+        const callee = skipOuterExpressions(call.expression) as ts.PropertyAccessExpression;
+        // `this.method(…)` counts within the method's own class, whose instance it is called on.
+        if (callee.expression.kind !== ts.SyntaxKind.ThisKeyword || enclosingClass(call) === method.parent) sites.push(call);
+      }
+    });
+    return sites;
+  }
+
+  /**
+   * Calls of a function declaration in the other project files that name it, as `name(…)` or `x.name(…)` reading
+   * the function itself: also when it is exported through an `export { … }` list, which callSitesOf does not follow.
+   */
+  callsInOtherFiles(fn: ts.FunctionDeclaration): ts.CallExpression[] {
+    if (!fn.name) return [];
+    const cached = this.otherFileSites.get(fn);
+    if (cached) return cached;
+    const name = fn.name.text;
+    const home = fn.getSourceFile().fileName;
+    const sites: ts.CallExpression[] = [];
+    this.otherFileSites.set(fn, sites);
+    this.search(this.mentioning(name).filter((file) => file !== home), name, (sf) => {
+      for (const { call, name: called } of callsIn(sf)) {
+        if (called !== name) continue;
+        const target = this.evaluator.evaluate(skipOuterExpressions(call.expression), sf);
+        if (target.kind === 'function' && target.node === fn) sites.push(call);
+      }
+    });
+    return sites;
   }
 }
 
@@ -226,4 +305,15 @@ function mayHoldName(expr: ts.Expression, names: ReadonlySet<string>): boolean {
   const declaration = findDeclaration(expr.text, expr);
   const initializer = declaration?.kind === 'variable' && declaration.path.length === 0 ? declaration.declaration.initializer : undefined;
   return !!initializer && ts.isObjectLiteralExpression(skipOuterExpressions(initializer)) && holds(skipOuterExpressions(initializer) as ts.ObjectLiteralExpression);
+}
+
+function enclosingMethod(node: ts.Node): ts.Node | undefined {
+  let current = node.parent;
+  while (current && !ts.isMethodDeclaration(current) && !ts.isSourceFile(current)) current = current.parent;
+  return current;
+}
+
+function enclosingClass(node: ts.Node): ts.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (ts.isClassLike(current)) return current;
+  return undefined;
 }
