@@ -1,6 +1,7 @@
 import ts from 'typescript';
-import { eol, indentUnit, insertProperties, lineIndent, nodeAt, objectLiteralAt, quoteOf, stringLiteral, titleFromName } from '../fixes';
+import { eol, indentUnit, insertProperties, insertPropertiesAfter, lineIndent, nodeAt, objectLiteralAt, quoteOf, stringLiteral, titleFromName } from '../fixes';
 import { HINT_KEYS, type AnnotationProperty, type Finding, type Fix, type HintKey, type Loc, type TextEdit, type Tool } from '../model';
+import { skipOuterExpressions } from '../scope';
 import type { SuggestedHint } from '../suggest';
 import type { RuleContext } from './rule';
 
@@ -52,7 +53,10 @@ export function addAnnotationsEdit(tool: Tool, context: RuleContext, hints: Sugg
     const multiLine = sf.text.slice(object.getStart(sf), object.getEnd()).includes('\n');
     const propertyIndentAt = object.properties[0]?.getStart(sf) ?? object.getStart(sf);
     const value = annotationsObjectText(sf, multiLine ? propertyIndentAt : object.getStart(sf), entries, multiLine);
-    return insertProperties(sf, object, [`annotations: ${value}`]);
+    // Beside the tool's name and description, above its handler (which may be a hundred lines long).
+    const beforeHandler = object.properties.findIndex(isFunctionProperty);
+    const after = beforeHandler > 0 ? object.properties[beforeHandler - 1] : undefined;
+    return after ? insertPropertiesAfter(sf, object, after, [`annotations: ${value}`]) : insertProperties(sf, object, [`annotations: ${value}`]);
   }
   // tool(): a new argument before the callback.
   const before = slot.before.start;
@@ -60,6 +64,14 @@ export function addAnnotationsEdit(tool: Tool, context: RuleContext, hints: Sugg
   const ownLine = /^[ \t]*$/.test(sf.text.slice(lineStart, before));
   const value = annotationsObjectText(sf, before, entries, ownLine);
   return { file, start: before, end: before, newText: ownLine ? `${value},${eol(sf.text)}${lineIndent(sf.text, before)}` : `${value}, ` };
+}
+
+/** `execute() {…}`, `handler: async () => …`: a property whose value is a function written in place. */
+function isFunctionProperty(property: ts.ObjectLiteralElementLike): boolean {
+  if (ts.isMethodDeclaration(property)) return true;
+  if (!ts.isPropertyAssignment(property)) return false;
+  const value = skipOuterExpressions(property.initializer);
+  return ts.isArrowFunction(value) || ts.isFunctionExpression(value);
 }
 
 /**
