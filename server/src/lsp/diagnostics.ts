@@ -8,7 +8,7 @@ import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver/node';
-import type { FileAnalysis, Finding, Loc, Severity, Tool } from '../engine/model';
+import type { FileAnalysis, Finding, Severity } from '../engine/model';
 import { findingDocUrl } from '../engine/finding-kind';
 import { effectiveSeverity, type Settings } from './settings';
 import type { Workspace } from './workspace';
@@ -36,32 +36,33 @@ export function enabledFindings(analysis: FileAnalysis, settings: Settings): { f
 }
 
 /**
- * Where a finding shows in `file`: its own location, or, when that is in another file (an imported
- * annotations constant), the tool's registration here.
+ * The findings shown in the analysed file: those located in it, each once. A finding located in another file
+ * (the definition module of a tool this file registers) is shown there, by that file's analysis; a finding
+ * several tools share (a typo in one constant they all read) is one problem.
  */
-function anchorIn(finding: Finding, file: string, tools: readonly Tool[]): Loc | null {
-  if (finding.loc.file === file) return finding.loc;
-  const tool = tools.find((t) => t.id === finding.toolId);
-  if (tool?.nameLoc.file === file) return tool.nameLoc;
-  if (tool?.loc.file === file) return tool.loc;
-  return null;
+export function shownFindings(analysis: FileAnalysis, settings: Settings): { finding: Finding; severity: Severity }[] {
+  const seen = new Set<string>();
+  return enabledFindings(analysis, settings).filter(({ finding }) => {
+    if (finding.loc.file !== analysis.file) return false;
+    const key = `${finding.rule}:${finding.loc.start}:${finding.loc.end}:${finding.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
-export function toDiagnostic(finding: Finding, severity: Severity, workspace: Workspace, file: string, tools: readonly Tool[] = []): Diagnostic {
-  const anchor = anchorIn(finding, file, tools);
-  const range = anchor ? workspace.locToRange(anchor) : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+export function toDiagnostic(finding: Finding, severity: Severity, workspace: Workspace): Diagnostic {
   const diagnostic: Diagnostic = {
-    range,
+    range: workspace.locToRange(finding.loc),
     severity: SEVERITY[severity],
     code: finding.rule,
     codeDescription: { href: findingDocUrl(finding.rule) },
     source: SOURCE,
     message: finding.message,
   };
-  const related = [...(finding.related ?? [])];
-  if (anchor !== finding.loc) related.unshift({ loc: finding.loc, message: 'The problem is here.' });
-  if (related.length) {
-    diagnostic.relatedInformation = related.map(
+  // The evidence (a call that contradicts the claim, the constant that writes it), shown as links under the problem.
+  if (finding.related?.length) {
+    diagnostic.relatedInformation = finding.related.map(
       (r): DiagnosticRelatedInformation => ({
         location: { uri: workspace.uriOf(r.loc.file), range: workspace.locToRange(r.loc) },
         message: r.message,
@@ -76,7 +77,7 @@ export function toDiagnostic(finding: Finding, severity: Severity, workspace: Wo
 }
 
 export function diagnosticsFor(analysis: FileAnalysis, settings: Settings, workspace: Workspace): Diagnostic[] {
-  return enabledFindings(analysis, settings).map(({ finding, severity }) => toDiagnostic(finding, severity, workspace, analysis.file, analysis.tools));
+  return shownFindings(analysis, settings).map(({ finding, severity }) => toDiagnostic(finding, severity, workspace));
 }
 
 /** Schedules diagnostics: debounced pushes for push clients, refresh requests for pull clients. */

@@ -1,0 +1,130 @@
+// What a user sees in a server split over several files (test/fixtures/notes-server: an index registering the
+// tools three modules define, their handlers calling a store): each finding once, in its own file, on one line
+// over the node that carries it, with its evidence as related information; inlay hints inside the annotations
+// object; the "Annotate" fix written in the tool's own definition, away from the cursor.
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { Diagnostic, InlayHint, Position, Range } from 'vscode-languageserver-protocol';
+import { parseSource } from '../../server/src/engine/parse';
+import { checkJson } from '../cli/helpers';
+import { applyEdits, editsFor, LspClient, offsetAt, ROOT } from './harness';
+
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'notes-server');
+const FILES = ['src/index.ts', 'src/store.ts', 'src/tools/notes.ts', 'src/tools/trash.ts', 'src/tools/search.ts'];
+
+let root: string;
+let client: LspClient;
+const texts = new Map<string, string>();
+const diagnostics = new Map<string, Diagnostic[]>();
+const uri = (rel: string) => pathToFileURL(join(root, rel)).href;
+const relOf = (u: string) => u.slice(pathToFileURL(root).href.length + 1);
+const textAt = (rel: string, range: Range) => texts.get(rel)!.slice(offsetAt(texts.get(rel)!, range.start), offsetAt(texts.get(rel)!, range.end));
+
+before(async () => {
+  root = mkdtempSync(join(tmpdir(), 'mcp-hints-editor-view-'));
+  cpSync(FIXTURE, root, { recursive: true });
+  mkdirSync(join(root, '.git'));
+  ({ client } = await LspClient.start({ pull: true, configuration: true, settings: () => ({}), rootUri: pathToFileURL(root).href }));
+  await client.waitFor(() => (client.refreshRequests > 0 ? true : undefined), 'the refresh after listing the workspace', 20_000);
+  for (const rel of FILES) {
+    texts.set(rel, readFileSync(join(root, rel), 'utf8'));
+    await client.open(uri(rel), texts.get(rel)!);
+  }
+  for (const rel of FILES) diagnostics.set(rel, await client.pull(uri(rel)));
+});
+
+after(async () => {
+  await client?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** The one diagnostic of `code` in `rel`. */
+function only(rel: string, code: string): Diagnostic {
+  const found = diagnostics.get(rel)!.filter((d) => d.code === code);
+  assert.equal(found.length, 1, `${rel}: ${found.length} ${code} diagnostics`);
+  return found[0];
+}
+
+describe('a server split over several files, in the editor', () => {
+  test('each finding once, in its own file, at the line and column `check` reports', () => {
+    const cli = checkJson(root).output.diagnostics.map((d) => `${d.file} ${d.code} ${d.line}:${d.column}`).sort();
+    const editor = FILES.flatMap((rel) => diagnostics.get(rel)!.map((d) => `${rel} ${d.code} ${d.range.start.line + 1}:${d.range.start.character + 1}`)).sort();
+    assert.ok(cli.length >= 5, cli.join('\n'));
+    assert.deepEqual(editor, cli);
+    // The index shows only what is written in it: not the findings of the tools it registers from other files.
+    assert.deepEqual(diagnostics.get('src/index.ts')!.map((d) => d.code), ['read-only-contradicted']);
+    assert.deepEqual(diagnostics.get('src/store.ts'), []);
+  });
+
+  test('every range is one line, over the node that carries the finding', () => {
+    for (const rel of FILES) {
+      for (const d of diagnostics.get(rel)!) {
+        assert.equal(d.range.start.line, d.range.end.line, `${rel} ${d.code} spans lines ${d.range.start.line + 1}-${d.range.end.line + 1}`);
+        assert.ok(d.range.end.character > d.range.start.character, `${rel} ${d.code}: an empty range`);
+      }
+    }
+    assert.equal(textAt('src/tools/notes.ts', only('src/tools/notes.ts', 'read-only-contradicted').range), 'readOnlyHint: true');
+    assert.equal(textAt('src/index.ts', only('src/index.ts', 'read-only-contradicted').range), 'readOnlyHint: true');
+    assert.equal(textAt('src/tools/trash.ts', only('src/tools/trash.ts', 'destructive-omitted').range), 'annotations');
+    assert.equal(textAt('src/tools/search.ts', only('src/tools/search.ts', 'missing-annotations').range), 'name: "search_web"');
+  });
+
+  test('the evidence, here or in another file, is related information', () => {
+    const related = (d: Diagnostic) => (d.relatedInformation ?? []).map((r) => `${relOf(r.location.uri)} ${textAt(relOf(r.location.uri), r.location.range)}`);
+    const update = related(only('src/tools/notes.ts', 'read-only-contradicted'));
+    assert.ok(update.includes('src/store.ts writeFile(`notes/${id}.md`, text)'), update.join('\n'));
+    assert.ok(update.includes('src/tools/notes.ts saveNote(id, text)'), update.join('\n'));
+    const remove = related(only('src/tools/trash.ts', 'destructive-omitted'));
+    assert.ok(remove.includes('src/store.ts rm(`notes/${id}.md`)'), remove.join('\n'));
+    const emptyTrash = related(only('src/index.ts', 'read-only-contradicted'));
+    assert.ok(emptyTrash.includes('src/index.ts rm("trash", { recursive: true, force: true })'), emptyTrash.join('\n'));
+  });
+
+  test('inlay hints sit inside the annotations object, after its last property, or after the name', async () => {
+    const hintsOf = async (rel: string) => {
+      const text = texts.get(rel)!;
+      const end = { line: text.split('\n').length, character: 0 };
+      const hints = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: uri(rel) }, range: { start: { line: 0, character: 0 }, end } });
+      return hints.map((h) => ({ label: h.label as string, before: text.slice(0, offsetAt(text, h.position)), position: h.position }));
+    };
+    const notes = await hintsOf('src/tools/notes.ts');
+    // read_note: `readOnlyHint: true,` is the last property of its annotations.
+    const readNote = notes.find((h) => h.label === '+ openWorldHint: true');
+    assert.ok(readNote, notes.map((h) => h.label).join(', '));
+    assert.match(readNote.before, /annotations: \{\n {4}title: "Read note",\n {4}readOnlyHint: true,$/);
+    const trash = await hintsOf('src/tools/trash.ts');
+    assert.deepEqual(trash.map((h) => h.label).sort(), ['+ destructiveHint: true', '+ idempotentHint: false']);
+    for (const h of trash) assert.match(h.before, /annotations: \{ readOnlyHint: false, openWorldHint: false$/);
+    const search = await hintsOf('src/tools/search.ts');
+    assert.equal(search.length, 4, search.map((h) => h.label).join(', '));
+    for (const h of search) assert.match(h.before, /name: "search_web"$/);
+    for (const h of [...notes, ...trash, ...search]) {
+      assert.ok(!/\}\s*,?\s*$/.test(h.before), `${h.label} is drawn after a closing brace`);
+      assert.match(h.label, /^\+ \w+Hint: (true|false)$/);
+    }
+  });
+
+  test('"Annotate" writes into the tool\'s own definition, beside its name, and leaves the cursor alone', async () => {
+    const rel = 'src/tools/search.ts';
+    const diagnostic = only(rel, 'missing-annotations');
+    // The cursor where Ctrl+. is pressed: on the name.
+    const cursor: Position = { line: diagnostic.range.start.line, character: diagnostic.range.start.character + 8 };
+    const actions = await client.codeActions(uri(rel), { start: cursor, end: cursor }, [diagnostic]);
+    const annotate = actions.find((a) => a.isPreferred);
+    assert.ok(annotate, actions.map((a) => a.title).join('\n'));
+    assert.match(annotate.title, /fetch/, 'the reasons name what the handler does');
+    assert.deepEqual(Object.keys(annotate.edit?.changes ?? {}), [uri(rel)], 'edits only the file the tool is defined in');
+    const edits = editsFor(annotate, uri(rel));
+    const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
+    for (const e of edits) assert.ok(before(cursor, e.range.start) || before(e.range.end, cursor), `an edit at the cursor: ${JSON.stringify(e.range)}`);
+    const fixed = applyEdits(texts.get(rel)!, edits);
+    const sf = parseSource(join(root, rel), fixed) as unknown as { parseDiagnostics: unknown[] };
+    assert.equal(sf.parseDiagnostics.length, 0, fixed);
+    // Above the handler, after the schema.
+    assert.match(fixed, /inputSchema: \{ query: z\.string\(\) \},\n {2}annotations: \{\n(?: {4}\w+: [^\n]+,\n)+ {2}\},\n {2}handler:/);
+  });
+});
