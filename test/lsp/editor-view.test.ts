@@ -112,6 +112,21 @@ describe('a server split over several files, in the editor', () => {
     for (const [line, length] of perLine) assert.ok(length <= 43, `${line}: ${length} characters of inlay hints, VS Code cuts past 43`);
   });
 
+  test('hover: each definition\'s name shows its own tool; the `annotations` key, the omitted hints', async () => {
+    const rel = 'src/tools/notes.ts';
+    const text = texts.get(rel)!;
+    const hoverAt = async (needle: string, delta: number) => {
+      const offset = text.indexOf(needle) + delta;
+      const before = text.slice(0, offset);
+      const position = { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
+      const hover = await client.hover(uri(rel), position);
+      return hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+    };
+    assert.match(await hoverAt('"update_note"', 3), /MCP tool `update_note`/);
+    assert.match(await hoverAt('"read_note"', 3), /MCP tool `read_note`/);
+    assert.match(await hoverAt('annotations: {\n    title: "Read note"', 3), /Omitted hints\*\* for `read_note`[\s\S]*openWorldHint/);
+  });
+
   test('"Annotate" writes into the tool\'s own definition, beside its name, and leaves the cursor alone', async () => {
     const rel = 'src/tools/search.ts';
     const diagnostic = only(rel, 'missing-annotations');
