@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Diagnostic, InlayHint, Position, Range } from 'vscode-languageserver-protocol';
-import { parseSource } from '../../server/src/engine/parse';
+import { parseSource } from '../../server/src/engine';
 import { checkJson } from '../cli/helpers';
 import { applyEdits, editsFor, LspClient, offsetAt, ROOT } from './harness';
 

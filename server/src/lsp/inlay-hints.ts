@@ -3,9 +3,7 @@
 
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { HINT_DESCRIPTIONS, omittedMeaningfulHints } from '../engine/describe';
-import { HINT_DEFAULTS, type FileAnalysis, type HintKey, type Loc, type Tool } from '../engine/model';
-import type { Profile } from '../engine/options';
+import { HINT_DEFAULTS, HINT_DESCRIPTIONS, omittedMeaningfulHints, type FileAnalysis, type HintKey, type Loc, type Profile, type Tool } from '../engine';
 
 /** Where the hints for a tool go in `file`, or null when they belong elsewhere (the object is in another file). */
 function anchor(tool: Tool, file: string, text: string): number | null {

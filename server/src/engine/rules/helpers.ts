@@ -1,8 +1,8 @@
 import ts from 'typescript';
 import { eol, indentUnit, insertProperties, insertPropertiesAfter, lineIndent, nodeAt, objectLiteralAt, quoteOf, stringLiteral, titleFromName } from '../fixes';
 import { HINT_KEYS, type AnnotationProperty, type Finding, type Fix, type HintKey, type Loc, type TextEdit, type Tool } from '../model';
-import { skipOuterExpressions } from '../scope';
-import type { SuggestedHint } from '../suggest';
+import { skipOuterExpressions } from '../syntax';
+import type { SuggestedHint } from './suggest';
 import type { RuleContext } from './rule';
 
 /** Hints the spec reads for this tool: destructive and idempotent mean nothing on a read-only tool. */

@@ -1,6 +1,6 @@
 import { HINT_DEFAULTS, HINT_KEYS, type HintKey } from '../model';
 import { didYouMean } from './unknown-annotation-key';
-import { hintPhrase } from '../describe';
+import { hintPhrase } from './describe';
 import { annotationsLoc, insertIntoAnnotations, meaningfulHints } from './helpers';
 import type { Rule } from './rule';
 import { exampleFile } from './example';

@@ -1,0 +1,10 @@
+// The syntax layer as other layers see it: the only module of this folder they import.
+export { callArguments, callsIn, isFunctionCall, listedCallNames } from './calls';
+export { keptEnds, reparse, textChangeRange, type TextSince } from './incremental';
+export { lineMention, mentionsLine } from './line-mention';
+export { isSourceFile, parseSource } from './parse';
+export { type BindingStep, type Declaration, findDeclaration, propertyNameText, skipOuterExpressions } from './scope';
+export { lineColumn } from './lines';
+export { importOf, importsFrom, isImportedFrom } from './imports';
+export { attachFileIndex, FileIndex, fileIndexOf, fileIndexOfNode, type Lifetime, type Table, table, TABLES } from './file-index';
+export { callMutation, MUTATING_METHODS, type Mutation, referenceFlags, type ReferenceFlags, type WriteKind, writeAt, writtenRootName, writtenTargets, type WrittenTarget } from './writes';
