@@ -147,3 +147,26 @@ describe('a server split over several files, in the editor', () => {
     assert.match(fixed, /inputSchema: \{ query: z\.string\(\) \},\n {2}annotations: \{\n(?: {4}\w+: [^\n]+,\n)+ {2}\},\n {2}handler:/);
   });
 });
+
+describe('with no folder open (nothing lists the modules)', () => {
+  test('the index shows its modules\' findings at the registration, each linking to where it is', async () => {
+    const { client: single } = await LspClient.start({ pull: true });
+    try {
+      const index = join(FIXTURE, 'src', 'index.ts');
+      const text = readFileSync(index, 'utf8');
+      await single.open(pathToFileURL(index).href, text);
+      const shown = await single.pull(pathToFileURL(index).href);
+      const elsewhere = shown.filter((d) => d.relatedInformation?.[0]?.message === 'The problem is here.');
+      const modules = new Set(elsewhere.map((d) => d.relatedInformation![0].location.uri.split('/').at(-1)));
+      assert.deepEqual([...modules].sort(), ['notes.ts', 'search.ts', 'trash.ts'], JSON.stringify(shown, null, 1));
+      for (const d of elsewhere) {
+        const line = text.split('\n')[d.range.start.line];
+        assert.equal(d.range.start.line, d.range.end.line);
+        assert.equal(line.slice(d.range.start.character, d.range.end.character), 'tool.name', `${d.code} at the registration's name`);
+      }
+      assert.equal(shown.length - elsewhere.length, 1, 'and its own finding');
+    } finally {
+      await single.stop();
+    }
+  });
+});
