@@ -27,7 +27,7 @@ export function checkContradiction(context: RuleContext, key: HintKey, claimed: 
     {
       message: `${key}: ${claimed}, but ${phrase(first, where)}${chain ? `, reached through ${chain}` : ''}${more}.${catchAllNote(evidence)}${nameOnlyNote(evidence)}${guessNote(evidence, key)}`,
       loc,
-      related: [...writtenHere(context.tool, property, loc), ...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) }))],
+      related: [...writtenHere(property, loc), ...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) }))],
       fixes: honestFix(context, property, key, inference),
     },
   ];

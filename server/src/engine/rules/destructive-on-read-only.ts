@@ -41,7 +41,7 @@ export const destructiveOnReadOnly: Rule = {
       {
         message: 'readOnlyHint: true and destructiveHint: true contradict each other: a read-only tool destroys nothing. Check which claim is true.',
         loc,
-        related: writtenHere(tool, destructive, loc),
+        related: writtenHere(destructive, loc),
         fixes,
       },
     ];

@@ -125,13 +125,13 @@ export function propertyLoc(tool: Tool, property: AnnotationProperty, context: R
 }
 
 /** True when `property` is written in the tool's own annotations literal (not in a constant other tools may read). */
-export function ownsProperty(tool: Tool, property: AnnotationProperty): boolean {
+function ownsProperty(tool: Tool, property: AnnotationProperty): boolean {
   const declared = tool.declared;
   return !!declared && declared.inline && !declared.sharedLoc && !!declared.objectLoc && within(property.loc, declared.objectLoc);
 }
 
 /** Related information for a property the report is not located at: where the value is written. */
-export function writtenHere(tool: Tool, property: AnnotationProperty, at: Loc): NonNullable<Finding['related']> {
+export function writtenHere(property: AnnotationProperty, at: Loc): NonNullable<Finding['related']> {
   return sameLoc(property.loc, at) ? [] : [{ loc: property.loc, message: `\`${property.key}\` is written here` }];
 }
 
