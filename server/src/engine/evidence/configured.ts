@@ -2,6 +2,7 @@
 // written (`this.cache.set`) when it equals the whole text or its last dotted segments; `*` matches any run of
 // name characters and dots.
 import { EVIDENCE_KINDS, type EvidenceConfig } from '../options';
+import type { CallRecogniser } from './recogniser';
 
 export type ConfiguredKind = (typeof EVIDENCE_KINDS)[number];
 
@@ -27,3 +28,20 @@ export function configuredEffect(config: EvidenceConfig, calleeText: string): Co
   const kinds = new Set(patternsOf(config).filter(([, re]) => re.test(text)).map(([kind]) => kind));
   return (['deletes', 'writes', 'network', 'pure'] as const).find((kind) => kinds.has(kind));
 }
+
+/** A call `.mcp-hints.json` describes: its kind is a fact, and it wins over every table. */
+export const configuredCall: CallRecogniser = (site, walk) => {
+  const { callee, call, sf } = site;
+  const kind = walk.config && configuredEffect(walk.config, callee.getText(sf));
+  if (!kind) return false;
+  const why = 'per .mcp-hints.json';
+  if (kind === 'pure') return true;
+  if (kind === 'writes') walk.add({ effect: 'write', strength: 'strong', world: 'closed', text: `calls \`${site.text()}\``, detail: `(a write, ${why})` }, call, sf);
+  else if (kind === 'deletes') walk.add({ effect: 'destroy', strength: 'strong', world: 'closed', text: `calls \`${site.text()}\``, detail: `(deletes or overwrites, ${why})` }, call, sf);
+  else {
+    // The network says where, not what: the request may write, so nothing optimistic is proven by it.
+    walk.markPartial();
+    walk.add({ effect: 'read', strength: 'strong', world: 'open', text: `calls \`${site.text()}\``, detail: `(reaches the network, ${why})` }, call, sf);
+  }
+  return true;
+};

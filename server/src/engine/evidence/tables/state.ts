@@ -1,0 +1,105 @@
+// In-process state: module-level containers (`const store = new Map()`), module variables, instance fields and
+// `process.env`. A store other code reads is the tool's data; a cache, a flag or a lazily made client is not.
+import ts from 'typescript';
+import { findDeclaration, skipOuterExpressions } from '../../syntax';
+import type { Effect } from '../model';
+import { isInside, isInsideConstructor, isModuleLevel, memberChain, truncate } from '../nodes';
+import type { CallRecogniser, Walk } from '../recogniser';
+import { INCIDENTAL_STATE } from './incidental';
+import { lookup } from './lookup';
+
+/** Methods that change a container, and how. */
+const MUTATING_METHODS: Readonly<Record<string, Effect>> = {
+  set: 'write',
+  add: 'write',
+  push: 'append',
+  unshift: 'append',
+  splice: 'destroy',
+  pop: 'destroy',
+  shift: 'destroy',
+  delete: 'destroy',
+  clear: 'destroy',
+  sort: 'write',
+  reverse: 'write',
+  fill: 'destroy',
+};
+
+const READING_METHODS = new Set(['get', 'has', 'keys', 'values', 'entries', 'forEach', 'find', 'filter', 'map', 'slice', 'includes', 'indexOf', 'some', 'every', 'reduce', 'at', 'join']);
+
+// ---- recogniser (recognisers.ts orders it) ----
+
+/** `store.set(k, v)`, `items.push(x)`, `store.get(k)` on a module-level container. */
+export const moduleStateCall: CallRecogniser = (site, walk) => {
+  const { origin, last, chain, call, sf } = site;
+  if (origin.kind !== 'module-state' || !last || chain.path.length !== 1) return false;
+  const mutation = lookup(MUTATING_METHODS, last);
+  if (mutation) {
+    // Module state is as often a cache or a session registry as the tool's data: weak unless the name agrees.
+    const incidental = INCIDENTAL_STATE.test(origin.name) ? `module state \`${origin.name}\` is a cache` : undefined;
+    // Read by code this tool never runs (another tool, a resource): a store, and the write is the tool's effect.
+    // Removing from such state stays weak: handle registries and per-call bookkeeping look the same as a store.
+    const store = !incidental && mutation !== 'destroy' && readElsewhere(walk, origin.decl, sf);
+    walk.add({ effect: mutation, strength: store ? 'strong' : 'weak', world: 'closed', text: `calls \`${site.text()}\` on module state \`${origin.name}\``, ...(store ? { detail: '(a store other code reads)' } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
+    return true;
+  }
+  if (READING_METHODS.has(last)) {
+    walk.add({ effect: 'read', strength: 'strong', world: 'closed', text: `reads module state \`${origin.name}\`` }, call, sf);
+    return true;
+  }
+  return false;
+};
+
+/** `store = …`, `counts[key]++`, `delete cache[key]`, `this.items = …` outside locals: state the tool changes. */
+export function stateAssignment(walk: Walk, target: ts.Expression, effect: Effect, node: ts.Node, sf: ts.SourceFile): void {
+  const chain = memberChain(skipOuterExpressions(target));
+  if (chain.root.kind === ts.SyntaxKind.ThisKeyword && chain.path.length > 0) {
+    // Instance state of a class around the handler (a server object): a closed-world write.
+    if (isInsideConstructor(node)) return;
+    // Often a cache, a flag or a lazily created client: weak evidence, never a contradiction on its own.
+    walk.add({ effect, strength: 'weak', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
+    return;
+  }
+  if (!ts.isIdentifier(chain.root)) return;
+  const decl = findDeclaration(chain.root.text, chain.root);
+  if (decl?.kind === 'variable' && isModuleLevel(decl.declaration)) {
+    // `warned = true`, `clientPromise = …`: memoisation and flags look the same as state; only containers
+    // (`store.set`, `items.push`) are strong evidence.
+    const incidental = INCIDENTAL_STATE.test(chain.root.text) ? `module state \`${chain.root.text}\` is a cache` : undefined;
+    walk.add({ effect, strength: 'weak', world: 'closed', text: `changes module state \`${truncate(target.getText(sf))}\``, ...(incidental ? { incidental } : {}) }, node, sf);
+  }
+  if (!decl && chain.root.text === 'process' && chain.path[0] === 'env') {
+    walk.add({ effect, strength: 'strong', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
+  }
+}
+
+/** Is module state `decl` used by a function this tool's walk never entered (another tool's handler, a resource)? */
+function readElsewhere(walk: Walk, decl: ts.VariableDeclaration, sf: ts.SourceFile): boolean {
+  if (decl.getSourceFile() !== sf) return false;
+  const roots = walk.visitedRoots();
+  return functionsUsing(decl, sf).some((fn) => !isInside(fn, roots));
+}
+
+const usersCache = new WeakMap<ts.VariableDeclaration, ts.Node[]>();
+
+/** The functions of `sf` that mention module-level `decl` (one walk of the file per variable, cached). */
+function functionsUsing(decl: ts.VariableDeclaration, sf: ts.SourceFile): ts.Node[] {
+  const cached = usersCache.get(decl);
+  if (cached) return cached;
+  const name = ts.isIdentifier(decl.name) ? decl.name.text : undefined;
+  const out = new Set<ts.Node>();
+  if (name && sf.text.split(name).length <= 200) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && node.text === name && node !== decl.name && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+        let fn: ts.Node | undefined = node.parent;
+        while (fn && !ts.isSourceFile(fn) && !ts.isFunctionLike(fn)) fn = fn.parent;
+        const found = findDeclaration(name, node);
+        if (fn && ts.isFunctionLike(fn) && found?.kind === 'variable' && found.declaration === decl) out.add(fn);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  const list = [...out];
+  usersCache.set(decl, list);
+  return list;
+}
