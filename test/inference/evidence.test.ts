@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { evidenceMarkdown, inferHints } from '../../server/src/engine/evidence/infer';
+import type { IncidentalKind } from '../../server/src/engine/evidence/model';
 import { analyze, expectHints, honestyFindings, infer, MAIN } from './harness';
 
 const reg = (name: string, handler: string, config = '') => `server.registerTool("${name}", { description: "x"${config ? `, ${config}` : ''} }, ${handler});`;
@@ -240,43 +241,51 @@ describe('constructions and shell templates', () => {
 
 // ─── incidental effects: shown, never weighed ───
 describe('incidental writes do not make a tool a writer', () => {
-  const incidentalOf = (inference: ReturnType<typeof infer>) => inference.evidence.items.filter((e) => e.incidental).map((e) => e.incidental);
-  const cases: { name: string; code: string; files?: Record<string, string>; why: RegExp }[] = [
+  const incidentalOf = (inference: ReturnType<typeof infer>) => inference.evidence.items.flatMap((e) => (e.incidental ? [e.incidental] : []));
+  const cases: { name: string; code: string; files?: Record<string, string>; kind: IncidentalKind; why: RegExp }[] = [
     {
       name: 'a log file written by a logging helper',
       code: `import { appendFileSync } from "fs";\nfunction logCall(line) { appendFileSync("server.log", line); }\n${reg('show', 'async ({ id }) => { logCall(id); return { content: [] }; }')}`,
-      why: /logging or caching helper|log file/,
+      kind: 'log-file',
+      why: /^a log file$/,
     },
     {
       name: 'a temp file under os.tmpdir()',
       code: `import { writeFileSync } from "fs";\nimport { tmpdir } from "os";\nimport { join } from "path";\n${reg('preview', 'async ({ html }) => { writeFileSync(join(tmpdir(), "preview.html"), html); return { content: [] }; }')}`,
-      why: /temp file/,
+      kind: 'temp-file',
+      why: /^a temp file$/,
     },
     {
       name: 'a cache kept on disk between calls',
       code: `import { writeFileSync } from "fs";\nconst CACHE_FILE = ".cache/projects.json";\n${reg('projects', 'async () => { writeFileSync(CACHE_FILE, "[]"); return { content: [] }; }')}`,
-      why: /cache file/,
+      kind: 'cache-file',
+      why: /^a cache file$/,
     },
     {
       name: 'a memoised response in module state',
       code: `const responseCache = new Map();\n${reg('quote', 'async ({ s }) => { responseCache.set(s, 1); return { content: [] }; }')}`,
-      why: /is a cache/,
+      kind: 'cache-state',
+      why: /^module state `responseCache` is a cache$/,
     },
     {
       name: 'a debug dump written only in development',
       code: `import { writeFileSync } from "fs";\n${reg('show', 'async ({ id }) => { if (process.env.NODE_ENV === "development") writeFileSync("dump.json", id); return { content: [] }; }')}`,
+      kind: 'debug-only',
       why: /development or debug/,
     },
     {
       name: 'a telemetry pixel whose answer is never read',
       code: reg('show', 'async ({ id }) => { fetch("https://stats.example.com/p.gif").catch(() => {}); return { content: [{ type: "text", text: id }] }; }'),
+      kind: 'telemetry-ping',
       why: /telemetry ping/,
     },
   ];
   for (const c of cases) {
     test(c.name, () => {
       const inference = infer(c.code, c.files);
-      assert.match(incidentalOf(inference).join(' | '), c.why);
+      const reasons = incidentalOf(inference);
+      assert.deepEqual(reasons.map((r) => r.kind), [c.kind]);
+      assert.match(reasons[0].text, c.why);
       expectHints(inference, { readOnlyHint: [true, 'proven'] });
     });
   }

@@ -8,8 +8,9 @@ import { handlerEvidence } from './handler';
 import { inputEvidence } from './inputs';
 import type { ToolEvidence } from './model';
 import { nameEvidence } from './name';
+import { renderEvidence } from './render';
 
-export type { Effect, Evidence, EvidenceSource, HandlerVisibility, Hop, ToolEvidence } from './model';
+export type { Effect, Evidence, EvidenceData, EvidenceSource, Fact, FactKind, HandlerVisibility, Hop, Incidental, IncidentalKind, IncidentalReason, Target, ToolEvidence } from './model';
 
 /** Per tool and per evidence config (the review record reads evidence without one, inference with the project's). */
 const cache = new WeakMap<Tool, { config: EvidenceConfig | undefined; result: ToolEvidence }>();
@@ -58,7 +59,8 @@ export function collectEvidence(tool: Tool, registrationSf: ts.SourceFile, sourc
   let result: ToolEvidence;
   try {
     const handler = handlerEvidence(tool, sources, registrationSf, config);
-    const items = [...nameEvidence(tool, sources, registrationSf), ...inputEvidence(tool.inputSchema, sources, registrationSf), ...handler.items];
+    // Collected as data; the texts are written once, from the data, for display.
+    const items = [...nameEvidence(tool, sources, registrationSf), ...inputEvidence(tool.inputSchema, sources, registrationSf), ...handler.items].map(renderEvidence);
     result = { items, handler: handler.visibility, handlerLoc: handler.loc, files: [...files] };
   } catch (error) {
     // Evidence must never take the analysis down; without it every hint stays at its pessimistic default.

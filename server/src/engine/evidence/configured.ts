@@ -34,14 +34,13 @@ export const configuredCall: CallRecogniser = (site, walk) => {
   const { callee, call, sf } = site;
   const kind = walk.config && configuredEffect(walk.config, callee.getText(sf));
   if (!kind) return false;
-  const why = 'per .mcp-hints.json';
   if (kind === 'pure') return true;
-  if (kind === 'writes') walk.add({ effect: 'write', strength: 'strong', world: 'closed', text: `calls \`${site.text()}\``, detail: `(a write, ${why})` }, call, sf);
-  else if (kind === 'deletes') walk.add({ effect: 'destroy', strength: 'strong', world: 'closed', text: `calls \`${site.text()}\``, detail: `(deletes or overwrites, ${why})` }, call, sf);
+  if (kind === 'writes') walk.add({ effect: 'write', strength: 'strong', world: 'closed', target: 'unknown', call: site.text(), fact: { kind: 'configured', as: kind } }, call, sf);
+  else if (kind === 'deletes') walk.add({ effect: 'destroy', strength: 'strong', world: 'closed', target: 'unknown', call: site.text(), fact: { kind: 'configured', as: kind } }, call, sf);
   else {
     // The network says where, not what: the request may write, so nothing optimistic is proven by it.
     walk.markPartial();
-    walk.add({ effect: 'read', strength: 'strong', world: 'open', text: `calls \`${site.text()}\``, detail: `(reaches the network, ${why})` }, call, sf);
+    walk.add({ effect: 'read', strength: 'strong', world: 'open', target: 'network', call: site.text(), fact: { kind: 'configured', as: kind } }, call, sf);
   }
   return true;
 };

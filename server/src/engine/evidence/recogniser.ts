@@ -6,7 +6,7 @@ import type ts from 'typescript';
 import type { EvidenceConfig } from '../options';
 import type { Declaration } from '../syntax';
 import type { Evaluator, SourceProvider } from '../values';
-import type { Evidence } from './model';
+import type { EvidenceData } from './model';
 import type { Chain } from './nodes';
 
 /** Where a value comes from, as far as the syntax tells. */
@@ -30,7 +30,7 @@ export interface Walk {
   readonly config: EvidenceConfig | undefined;
   /** The tool's name in words: a tool named `write_log` writing a log file is doing its job, not bookkeeping. */
   readonly toolWords: readonly string[];
-  add(evidence: Omit<Evidence, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void;
+  add(evidence: Omit<EvidenceData, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void;
   /** Some of the handler stays unseen: every optimistic hint stays unknown. */
   markPartial(): void;
   /** A call the analyser cannot see into (the last resort of every list). */

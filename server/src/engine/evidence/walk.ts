@@ -7,7 +7,7 @@ import type { Loc } from '../model';
 import type { EvidenceConfig } from '../options';
 import { findDeclaration, propertyNameText, skipOuterExpressions } from '../syntax';
 import { EMPTY_ENV, type Evaluator, locOf, type SourceProvider } from '../values';
-import type { Effect, Evidence, HandlerVisibility, Hop } from './model';
+import type { Effect, EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
 import { functionName, isAssignment, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
 import { originOf } from './origin';
 import type { Body, CallSite, NewSite, Origin, Walk } from './recogniser';
@@ -26,7 +26,7 @@ const MAX_FUNCTIONS = 40;
 const NODE_BUDGET = 40_000;
 
 export interface HandlerEvidence {
-  items: Evidence[];
+  items: EvidenceData[];
   visibility: HandlerVisibility;
   loc: Loc | null;
 }
@@ -35,7 +35,7 @@ export interface HandlerEvidence {
 const calleeFunctions = new WeakMap<Evaluator, Map<ts.Node, Body | null>>();
 
 export class HandlerWalker implements Walk {
-  readonly items: Evidence[] = [];
+  readonly items: EvidenceData[] = [];
   partial = false;
   /** Functions walked, each with the request methods it was walked for (a helper called for GET, then for POST). */
   private readonly visited = new Map<ts.Node, Set<string>>();
@@ -43,7 +43,7 @@ export class HandlerWalker implements Walk {
   /** The followed calls from the handler to the function being walked: tool → helper → … */
   private readonly hops: Hop[] = [];
   /** Why the function being walked is bookkeeping (a logger, a cache helper), innermost last. */
-  private readonly incidentalFrames: string[] = [];
+  private readonly incidentalFrames: IncidentalReason[] = [];
   readonly methodFrames: (string | null | undefined)[] = [];
   /** What each followed call passed for the callee's parameters, so a helper's `url` can be traced to the tool's arguments. */
   private readonly argumentsOf = new Map<ts.Node, ts.Expression>();
@@ -107,12 +107,12 @@ export class HandlerWalker implements Walk {
     this.partial = true;
   }
 
-  add(evidence: Omit<Evidence, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void {
-    const item: Evidence = { source: 'handler', loc: locOf(node, sf), ...evidence };
+  add(evidence: Omit<EvidenceData, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void {
+    const item: EvidenceData = { source: 'handler', loc: locOf(node, sf), ...evidence };
     if (this.hops.length > 0) item.chain = [...this.hops];
     if (item.effect !== 'read' && item.effect !== 'opaque') {
       // Code that runs only while developing is never the tool's behaviour, whatever it writes (in every profile).
-      const why = debugGuarded(node, sf) ? 'runs only in development or debug mode' : (item.incidental ?? this.incidentalFrames.at(-1));
+      const why: IncidentalReason | undefined = debugGuarded(node, sf) ? { kind: 'debug-only' } : (item.incidental ?? this.incidentalFrames.at(-1));
       if (why) item.incidental = why;
     }
     this.items.push(item);
@@ -203,16 +203,16 @@ export class HandlerWalker implements Walk {
   /** A call the analyser cannot see into: the handler is only partly visible; the method's verb is a weak hint. */
   opaque(call: ts.Node, sf: ts.SourceFile, text: string, origin: Origin, last: string | undefined): void {
     this.markPartial();
-    const from = origin.kind === 'package' ? ` from \`${origin.module}\`` : '';
-    const key = `${text}${from}`;
+    const key = origin.kind === 'package' ? `${text}\0${origin.module}` : text;
     if (this.seenOpaque.has(key)) return;
     this.seenOpaque.add(key);
-    this.add({ effect: 'opaque', strength: 'strong', text: `calls \`${text}\`${from}, which the analyser cannot see into` }, call, sf);
+    const module = origin.kind === 'package' ? { module: origin.module } : {};
+    this.add({ effect: 'opaque', strength: 'strong', target: 'unknown', call: text, fact: { kind: 'opaque', why: 'unseen', ...module } }, call, sf);
     const verb = last ? methodVerb(last) : undefined;
     if (verb) {
       // `client.deleteNamespacedPod(…)`: a specific destroying method name is strong; `x.delete(k)` or `api.sendX` stay guesses.
       const specific = verb.effect === 'destroy' && words(last!).length > 1 && origin.kind !== 'value';
-      this.add({ effect: verb.effect, strength: specific ? 'strong' : 'weak', guess: true, text: `calls \`${text}\`${from}`, detail: `(its name starts with \`${verb.verb}\`)` }, call, sf);
+      this.add({ effect: verb.effect, strength: specific ? 'strong' : 'weak', guess: true, target: 'unknown', call: text, fact: { kind: 'method-verb', verb: verb.verb, ...module } }, call, sf);
     }
   }
 
@@ -249,7 +249,7 @@ export class HandlerWalker implements Walk {
     if (REPORTING_FILES.test(target.sf.fileName) && functionName(target.node) !== undefined && REPORTING_FUNCTIONS.test(functionName(target.node)!)) return true;
     if (depth + 1 > MAX_FOLLOW_DEPTH) {
       this.markPartial();
-      this.add({ effect: 'opaque', strength: 'strong', text: `calls \`${truncate(callee.getText(sf))}\`, deeper than the analyser follows` }, call, sf);
+      this.add({ effect: 'opaque', strength: 'strong', target: 'unknown', call: truncate(callee.getText(sf)), fact: { kind: 'opaque', why: 'too-deep' } }, call, sf);
       return true;
     }
     const parameters = ts.isFunctionLike(target.node) ? (target.node as ts.FunctionLikeDeclaration).parameters : undefined;
@@ -258,7 +258,7 @@ export class HandlerWalker implements Walk {
       if (parameters?.[index] && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))) this.boundCallbacks.add(parameters[index]);
     });
     const name = functionName(target.node);
-    const incidental = name && INCIDENTAL_FUNCTION.test(name) ? `inside \`${name}\`, a logging or caching helper` : undefined;
+    const incidental: IncidentalReason | undefined = name && INCIDENTAL_FUNCTION.test(name) ? { kind: 'helper', helper: name } : undefined;
     this.hops.push({ text: truncate(callee.getText(sf), 40), loc: locOf(call, sf) });
     if (incidental) this.incidentalFrames.push(incidental);
     this.methodFrames.push(methodInArguments(call, sf) ?? (passesOptions(call) ? undefined : null));

@@ -67,6 +67,14 @@ export const FS_METHODS: Readonly<Record<string, Effect>> = {
   lutimes: 'write',
 };
 
+/** The methods that read a file's content or its directory entry (not `open`, `read`, `watch`: local data). */
+export const FILE_READS: readonly string[] = ['readFile', 'readdir', 'stat', 'lstat', 'access', 'exists', 'realpath', 'readlink', 'opendir', 'createReadStream', 'readJson', 'pathExists'];
+
+/** `readFileSync` → `readFile`. */
+export function withoutSync(method: string): string {
+  return method.endsWith('Sync') ? method.slice(0, -4) : method;
+}
+
 /** The effect of an fs method, accepting the `Sync` variants. */
 export function fsMethodEffect(method: string): Effect | undefined {
   return lookup(FS_METHODS, method) ?? (method.endsWith('Sync') ? lookup(FS_METHODS, method.slice(0, -4)) : undefined);
@@ -85,11 +93,11 @@ export const fsCall: CallRecogniser = (site, walk) => {
     // `{ flag: 'wx' }` only creates (it fails when the file exists); `{ flag: 'a' }` appends. Neither overwrites.
     const createOnly = !!flag?.includes('x');
     const flagged: Effect | undefined = createOnly ? 'write' : flag?.startsWith('a') ? 'append' : undefined;
-    const detail = flagged ? `(with flag \`${flag}\`)` : undefined;
+
     // Removing a path is never bookkeeping here: `rm("/tmp/x")` may be exactly what the tool is for.
     const removes = /^(?:rm|rmdir|unlink|remove|emptyDir|truncate)/.test(member);
     const incidental = effect !== 'read' && !removes && call.arguments[0] ? incidentalPath(walk, call.arguments[0], sf) : undefined;
-    walk.add({ effect: flagged ?? effect, strength: 'strong', world: 'closed', text: `calls \`${site.text()}\``, ...(detail ? { detail } : {}), ...(createOnly ? { createOnly } : {}), ...(moves ? { notRepeatable: true } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
+    walk.add({ effect: flagged ?? effect, strength: 'strong', world: 'closed', target: 'file', call: site.text(), fact: { kind: 'file', method: member, ...(flagged ? { flag } : {}) }, ...(createOnly ? { createOnly } : {}), ...(moves ? { notRepeatable: true } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
     return true;
   }
   return PURE_METHODS.includes(member) || member === 'promises';

@@ -2,8 +2,8 @@
 // except a literal local address.
 import ts from 'typescript';
 import { findDeclaration, propertyNameText, skipOuterExpressions } from '../../syntax';
-import type { Effect } from '../model';
-import { isModuleLevel, literalText, memberChain, resultDiscarded, truncate } from '../nodes';
+import type { Effect, RequestUrl } from '../model';
+import { isModuleLevel, literalText, memberChain, resultDiscarded } from '../nodes';
 import type { CallRecogniser, NewRecogniser, Walk } from '../recogniser';
 import { lookup } from './lookup';
 
@@ -81,7 +81,7 @@ export const routeCall: CallRecogniser = (site, walk) => {
   const { call, sf } = site;
   const route = call.arguments[0] && routeOf(call.arguments[0], sf);
   if (!route) return false;
-  walk.add({ effect: lookup(HTTP_METHOD_EFFECT, route.method) ?? 'write', strength: 'strong', world: 'open', text: `sends \`${route.method} ${route.path}\` through \`${site.text()}\`` }, call, sf);
+  walk.add({ effect: lookup(HTTP_METHOD_EFFECT, route.method) ?? 'write', strength: 'strong', world: 'open', target: 'network', call: site.text(), fact: { kind: 'route', method: route.method, path: route.path } }, call, sf);
   return true;
 };
 
@@ -89,11 +89,11 @@ export const routeCall: CallRecogniser = (site, walk) => {
 export const socketConstructor: NewRecogniser = ({ named, declaration, callee, node, sf, text }, walk) => {
   if (!named || !ts.isIdentifier(callee)) return false;
   if (!declaration && (callee.text === 'WebSocket' || callee.text === 'EventSource' || callee.text === 'XMLHttpRequest')) {
-    walk.add({ effect: 'write', strength: 'weak', world: 'open', text: `opens \`new ${text}\`` }, node, sf);
+    walk.add({ effect: 'write', strength: 'weak', world: 'open', target: 'network', call: `new ${text}`, fact: { kind: 'socket' } }, node, sf);
     return true;
   }
   if (declaration?.kind === 'import' && (declaration.module === 'ws' || declaration.module === 'isomorphic-ws')) {
-    walk.add({ effect: 'write', strength: 'weak', world: 'open', text: `opens \`new ${text}\` (${declaration.module})` }, node, sf);
+    walk.add({ effect: 'write', strength: 'weak', world: 'open', target: 'network', call: `new ${text}`, fact: { kind: 'socket', module: declaration.module } }, node, sf);
     return true;
   }
   return false;
@@ -108,12 +108,12 @@ function addRequest(walk: Walk, method: string, call: ts.CallExpression, sf: ts.
   const local = urlText !== undefined && LOCAL_URL.test(urlText);
   const fromArgs = urlArg ? urlFromArguments(walk, urlArg) : false;
   const effect: Effect = method === 'unknown' ? 'write' : (lookup(HTTP_METHOD_EFFECT, method) ?? 'write');
-  const where = fromArgs ? 'with a URL from its arguments' : urlText ? `to \`${truncate(urlText, 50)}\`` : 'to a fixed or configured host';
+  const url: RequestUrl = fromArgs ? { from: 'arguments' } : urlText ? { from: 'literal', url: urlText } : { from: 'fixed' };
   // A GET whose answer nobody reads is a ping (a telemetry pixel), not what the tool reads or reaches.
   const ping = (method === 'GET' || method === 'HEAD') && resultDiscarded(call);
   walk.add(
     {
-      ...(ping ? { incidental: 'a request whose answer is never read (a telemetry ping)' } : {}),
+      ...(ping ? { incidental: { kind: 'telemetry-ping' } } : {}),
       ...(method === 'POST' || method === 'unknown' ? { guess: true } : {}),
       effect,
       // Many read APIs take their query as a POST (search, GraphQL): a POST is a write for inference, but weak.
@@ -121,8 +121,9 @@ function addRequest(walk: Walk, method: string, call: ts.CallExpression, sf: ts.
       world: local ? 'closed' : 'open',
       // A fixed or configured host may be the server's own backend; a URL from the arguments is the open world.
       ...(fromArgs || local ? {} : { worldWeak: true }),
-      text: `calls \`${text}\`${method === 'unknown' ? ' (method chosen at run time)' : method === 'GET' ? '' : ` (${method})`}`,
-      detail: where,
+      target: 'network',
+      call: text,
+      fact: { kind: 'request', method, url },
     },
     call,
     sf,

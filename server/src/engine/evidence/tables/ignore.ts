@@ -134,7 +134,7 @@ export const protocolCall: CallRecogniser = (site, walk) => {
   if (!(last && PROTOCOL_METHODS.includes(last) && origin.kind !== 'package' && (origin.kind === 'value' || /server|extra|context|ctx|mcp|session/i.test(site.receiverText)))) return false;
   // Asking the client (sampling, elicitation, roots) reaches the model or the user: outside the server.
   // Sampling and elicitation prompt the model or the user anew on every call: not provably read-only or safe to retry.
-  if (CLIENT_REQUESTS.includes(last)) walk.add({ effect: last === 'listRoots' ? 'read' : 'append', strength: 'weak', world: 'open', text: `asks the client with \`${site.text()}\`` }, call, sf);
+  if (CLIENT_REQUESTS.includes(last)) walk.add({ effect: last === 'listRoots' ? 'read' : 'append', strength: 'weak', world: 'open', target: 'client', call: site.text(), fact: { kind: 'client-request' } }, call, sf);
   return true;
 };
 

@@ -3,7 +3,10 @@
 import ts from 'typescript';
 import { findDeclaration, skipOuterExpressions } from '../../syntax';
 import { identifierNodes, identifiersIn, isModuleLevel, literalText } from '../nodes';
+import type { IncidentalReason } from '../model';
 import type { Walk } from '../recogniser';
+
+const TEMP_FILE: IncidentalReason = { kind: 'temp-file' };
 
 /** Functions whose writes are bookkeeping, not the tool's effect: loggers, caches, telemetry. */
 export const INCIDENTAL_FUNCTION = /(?:^|[a-z_])(?:log|logs|logger|debug|trace|cache|cached|memo|memoize|telemetry|metrics?|analytics|track)(?:[A-Z_]|$)|^(?:log|debug|trace|cache)/i;
@@ -14,18 +17,18 @@ export const INCIDENTAL_STATE = /cache|cached|memo|seen|pending|inflight|in_flig
 const DEBUG_GUARD = /NODE_ENV\s*===?\s*["'`]development|\bDEBUG\b|\bVERBOSE\b/;
 
 /** Why a written path is bookkeeping: under the temp directory, a log file, a cache. Undefined: it may be the tool's effect. */
-export function incidentalPath(walk: Walk, arg: ts.Expression, sf: ts.SourceFile, depth = 0): string | undefined {
+export function incidentalPath(walk: Walk, arg: ts.Expression, sf: ts.SourceFile, depth = 0): IncidentalReason | undefined {
   if (depth > 3) return undefined;
   const inner = skipOuterExpressions(arg);
   // A path from the tool's arguments is what the user asked for (an artifact), whatever its name.
   if (identifierNodes(inner).some((id) => isToolArgument(walk, id))) return undefined;
   const text = inner.getText(sf);
-  if (/tmpdir\(\)|\bos\.tmpdir|mkdtemp/i.test(text)) return 'a temp file';
+  if (/tmpdir\(\)|\bos\.tmpdir|mkdtemp/i.test(text)) return TEMP_FILE;
   const literal = literalText(inner, sf, true);
   const mentioned = [literal ?? '', ...identifiersIn(inner)].join(' ');
   const match = INCIDENTAL_PATH.exec(mentioned);
   if (match && walk.toolWords.some((word) => match[0].toLowerCase().includes(word) || word.startsWith(match[0].replace(/\W/g, '').toLowerCase()))) return undefined;
-  if (match) return /tmp|temp/i.test(match[0]) ? 'a temp file' : /log/i.test(match[0]) ? 'a log file' : 'a cache file';
+  if (match) return /tmp|temp/i.test(match[0]) ? TEMP_FILE : /log/i.test(match[0]) ? { kind: 'log-file' } : { kind: 'cache-file' };
   // A local computed from another (`const file = join(dir, name)`): look at what it is made of.
   for (const id of identifierNodes(inner)) {
     const decl = findDeclaration(id.text, id);

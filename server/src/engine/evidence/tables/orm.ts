@@ -89,6 +89,6 @@ export const ormCall: CallRecogniser = (site, walk) => {
   if (!last) return false;
   const orm = lookup(ORM_METHODS, last) ?? (DB_RECEIVER.test(site.receiverText) ? lookup(DB_GENERIC_METHODS, last) : undefined);
   if (!orm || chain.path.length === 0) return false;
-  walk.add({ effect: orm, strength: 'strong', world: 'closed', text: `calls \`${site.text()}\` (database)` }, call, sf);
+  walk.add({ effect: orm, strength: 'strong', world: 'closed', target: 'database', call: site.text(), fact: { kind: 'database' } }, call, sf);
   return true;
 };

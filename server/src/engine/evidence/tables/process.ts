@@ -26,7 +26,7 @@ export const processCall: CallRecogniser = (site, walk) => {
   const { origin, fullPath: path, call, sf } = site;
   if (origin.kind !== 'package') return false;
   if (!(isProcessCall(origin.module, path.at(-1)) || (path.length === 0 && isProcessCall(origin.module, '*')))) return false;
-  walk.add({ effect: 'process', strength: 'strong', text: `runs a process with \`${site.text()}\`` }, call, sf);
+  walk.add({ effect: 'process', strength: 'strong', target: 'process', call: site.text(), fact: { kind: 'process', form: 'call' } }, call, sf);
   return true;
 };
 
@@ -36,13 +36,13 @@ export const processTemplate: TemplateRecogniser = (node, sf, walk) => {
   if (!ts.isIdentifier(tag)) return false;
   const decl = findDeclaration(tag.text, tag);
   if (decl?.kind !== 'import' || !isProcessCall(decl.module, decl.exportName)) return false;
-  walk.add({ effect: 'process', strength: 'strong', text: `runs a process with \`${tag.text}\`\`…\`\`` }, node, sf);
+  walk.add({ effect: 'process', strength: 'strong', target: 'process', call: tag.text, fact: { kind: 'process', form: 'template' } }, node, sf);
   return true;
 };
 
 /** `new Worker(…)` from worker_threads. */
 export const workerConstructor: NewRecogniser = ({ declaration, node, sf, text }, walk) => {
   if (declaration?.kind !== 'import' || (declaration.module !== 'worker_threads' && declaration.module !== 'node:worker_threads')) return false;
-  walk.add({ effect: 'process', strength: 'strong', text: `starts \`new ${text}\`` }, node, sf);
+  walk.add({ effect: 'process', strength: 'strong', target: 'process', call: `new ${text}`, fact: { kind: 'process', form: 'worker' } }, node, sf);
   return true;
 };

@@ -59,7 +59,7 @@ export const sdkCall: CallRecogniser = (site, walk) => {
   const sdk = sdkFor(origin.module);
   const effect = sdk && sdkMethodEffect(sdk, member);
   if (!sdk || !effect) return false;
-  walk.add({ effect, strength: 'strong', world: 'open', text: `calls \`${site.text()}\` (${sdk.name})` }, call, sf);
+  walk.add({ effect, strength: 'strong', world: 'open', target: 'network', call: site.text(), fact: { kind: 'sdk', sdk: sdk.name } }, call, sf);
   return true;
 };
 
@@ -71,6 +71,6 @@ export const awsCommand: CallRecogniser = (site, walk) => {
   if (!ts.isNewExpression(command) || !ts.isIdentifier(command.expression)) return false;
   const effect = awsCommandEffect(command.expression.text);
   if (!effect) return false;
-  walk.add({ effect, strength: 'strong', world: 'open', text: `sends \`${command.expression.text}\` (AWS SDK)` }, call, sf);
+  walk.add({ effect, strength: 'strong', world: 'open', target: 'network', call: site.text(), fact: { kind: 'sdk-command', command: command.expression.text, sdk: 'AWS SDK' } }, call, sf);
   return true;
 };

@@ -66,7 +66,7 @@ export const sqlText: CallRecogniser = (site, walk) => {
   const text = literalText(call.arguments[0], sf, true);
   const sql = text ? sqlEffect(text) : undefined;
   if (!sql) return false;
-  walk.add({ effect: sql.effect, strength: 'strong', world: 'closed', text: `runs SQL \`${sql.keyword}\` through \`${site.text()}\`` }, call, sf);
+  walk.add({ effect: sql.effect, strength: 'strong', world: 'closed', target: 'database', call: site.text(), fact: { kind: 'sql', keyword: sql.keyword } }, call, sf);
   return true;
 };
 
@@ -77,6 +77,6 @@ export const sqlTemplate: TemplateRecogniser = (node, sf, walk) => {
   if (!name || !SQL_TAGS.includes(name)) return false;
   const text = ts.isNoSubstitutionTemplateLiteral(node.template) ? node.template.text : node.template.head.text + node.template.templateSpans.map((s) => ' ? ' + s.literal.text).join('');
   const sql = sqlEffect(text);
-  if (sql) walk.add({ effect: sql.effect, strength: 'strong', world: 'closed', text: `runs SQL \`${sql.keyword}\`` }, node, sf);
+  if (sql) walk.add({ effect: sql.effect, strength: 'strong', world: 'closed', target: 'database', fact: { kind: 'sql', keyword: sql.keyword } }, node, sf);
   return true;
 };

@@ -2,7 +2,7 @@
 // `process.env`. A store other code reads is the tool's data; a cache, a flag or a lazily made client is not.
 import ts from 'typescript';
 import { findDeclaration, skipOuterExpressions } from '../../syntax';
-import type { Effect } from '../model';
+import type { Effect, IncidentalReason } from '../model';
 import { isInside, isInsideConstructor, isModuleLevel, memberChain, truncate } from '../nodes';
 import type { CallRecogniser, Walk } from '../recogniser';
 import { INCIDENTAL_STATE } from './incidental';
@@ -35,15 +35,15 @@ export const moduleStateCall: CallRecogniser = (site, walk) => {
   const mutation = lookup(MUTATING_METHODS, last);
   if (mutation) {
     // Module state is as often a cache or a session registry as the tool's data: weak unless the name agrees.
-    const incidental = INCIDENTAL_STATE.test(origin.name) ? `module state \`${origin.name}\` is a cache` : undefined;
+    const incidental: IncidentalReason | undefined = INCIDENTAL_STATE.test(origin.name) ? { kind: 'cache-state', state: origin.name } : undefined;
     // Read by code this tool never runs (another tool, a resource): a store, and the write is the tool's effect.
     // Removing from such state stays weak: handle registries and per-call bookkeeping look the same as a store.
     const store = !incidental && mutation !== 'destroy' && readElsewhere(walk, origin.decl, sf);
-    walk.add({ effect: mutation, strength: store ? 'strong' : 'weak', world: 'closed', text: `calls \`${site.text()}\` on module state \`${origin.name}\``, ...(store ? { detail: '(a store other code reads)' } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
+    walk.add({ effect: mutation, strength: store ? 'strong' : 'weak', world: 'closed', target: 'module-state', call: site.text(), fact: { kind: 'state-call', state: origin.name, store }, ...(incidental ? { incidental } : {}) }, call, sf);
     return true;
   }
   if (READING_METHODS.has(last)) {
-    walk.add({ effect: 'read', strength: 'strong', world: 'closed', text: `reads module state \`${origin.name}\`` }, call, sf);
+    walk.add({ effect: 'read', strength: 'strong', world: 'closed', target: 'module-state', call: site.text(), fact: { kind: 'state-read', state: origin.name } }, call, sf);
     return true;
   }
   return false;
@@ -56,7 +56,7 @@ export function stateAssignment(walk: Walk, target: ts.Expression, effect: Effec
     // Instance state of a class around the handler (a server object): a closed-world write.
     if (isInsideConstructor(node)) return;
     // Often a cache, a flag or a lazily created client: weak evidence, never a contradiction on its own.
-    walk.add({ effect, strength: 'weak', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
+    walk.add({ effect, strength: 'weak', world: 'closed', target: 'instance-state', fact: { kind: 'assignment', written: truncate(target.getText(sf)) } }, node, sf);
     return;
   }
   if (!ts.isIdentifier(chain.root)) return;
@@ -64,11 +64,11 @@ export function stateAssignment(walk: Walk, target: ts.Expression, effect: Effec
   if (decl?.kind === 'variable' && isModuleLevel(decl.declaration)) {
     // `warned = true`, `clientPromise = …`: memoisation and flags look the same as state; only containers
     // (`store.set`, `items.push`) are strong evidence.
-    const incidental = INCIDENTAL_STATE.test(chain.root.text) ? `module state \`${chain.root.text}\` is a cache` : undefined;
-    walk.add({ effect, strength: 'weak', world: 'closed', text: `changes module state \`${truncate(target.getText(sf))}\``, ...(incidental ? { incidental } : {}) }, node, sf);
+    const incidental: IncidentalReason | undefined = INCIDENTAL_STATE.test(chain.root.text) ? { kind: 'cache-state', state: chain.root.text } : undefined;
+    walk.add({ effect, strength: 'weak', world: 'closed', target: 'module-state', fact: { kind: 'assignment', written: truncate(target.getText(sf)) }, ...(incidental ? { incidental } : {}) }, node, sf);
   }
   if (!decl && chain.root.text === 'process' && chain.path[0] === 'env') {
-    walk.add({ effect, strength: 'strong', world: 'closed', text: `changes \`${truncate(target.getText(sf))}\`` }, node, sf);
+    walk.add({ effect, strength: 'strong', world: 'closed', target: 'environment', fact: { kind: 'assignment', written: truncate(target.getText(sf)) } }, node, sf);
   }
 }
 
