@@ -16,6 +16,6 @@ const mayDeclareIn = new WeakMap<ts.SourceFile, readonly DeclarationForm[]>();
 /** The forms whose text test `sf` passes: each test scans the whole text, so a tree is tested once (find.ts, tool-cache.ts). */
 export function formsThatMayDeclare(sf: ts.SourceFile): readonly DeclarationForm[] {
   let forms = mayDeclareIn.get(sf);
-  if (!forms) mayDeclareIn.set(sf, (forms = DECLARATION_FORMS.filter((form) => form.mayDeclare(sf.text, sf.fileName))));
+  if (!forms) mayDeclareIn.set(sf, (forms = DECLARATION_FORMS.filter((form) => form.textMark.test(sf.text) && (form.fileMark?.(sf.fileName) ?? true))));
   return forms;
 }
