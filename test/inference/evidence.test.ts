@@ -102,6 +102,19 @@ describe('handler evidence: SQL, ORM, SDKs, module state', () => {
     const inference = infer(`const store = new Map();\n${reg('remember', '({ k, v }) => { store.set(k, v); return { content: [] }; }')}`);
     expectHints(inference, { readOnlyHint: [false, 'likely'], openWorldHint: [false, 'proven'] });
   });
+  test('every shape of a write to module state counts: computed keys, destructuring, for-of heads, Object.assign', () => {
+    const stateWrites = (code: string) =>
+      infer(code)
+        .evidence.items.filter((e) => e.target === 'module-state' && e.effect !== 'read')
+        .map((e) => `${e.effect} ${e.fact.kind === 'assignment' ? e.fact.written : e.call}`);
+    assert.deepEqual(stateWrites(`const counts = {};\n${reg('hit', '({ k }) => { counts[k]++; return { content: [] }; }')}`), ['append counts[k]']);
+    assert.deepEqual(stateWrites(`let first, last;\n${reg('pick', '({ xs }) => { [first, , last] = xs; return { content: [] }; }')}`), ['write first', 'write last']);
+    assert.deepEqual(stateWrites(`let current;\n${reg('walk', '({ xs }) => { for (current of xs) {} return { content: [] }; }')}`), ['write current']);
+    assert.deepEqual(stateWrites(`const settings = {};\n${reg('configure', '({ patch }) => { Object.assign(settings, patch); return { content: [] }; }')}`), ['write Object.assign']);
+    assert.deepEqual(stateWrites(`const items = [];\n${reg('add', '({ x }) => { items.push(x); items.sort(); items.splice(0, 1); return { content: [] }; }')}`), ['append items.push', 'write items.sort', 'destroy items.splice']);
+    // A local is not state: nothing.
+    assert.deepEqual(stateWrites(reg('local', '({ xs }) => { let a; const o = {}; [a] = xs; o[a] = 1; Object.assign(o, xs); return { content: [] }; }')), []);
+  });
 });
 
 describe('following calls', () => {

@@ -95,10 +95,6 @@ export function functionName(node: ts.Node): string | undefined {
   return undefined;
 }
 
-export function isAssignment(kind: ts.SyntaxKind): boolean {
-  return kind >= ts.SyntaxKind.FirstAssignment && kind <= ts.SyntaxKind.LastAssignment;
-}
-
 export function isModuleLevel(decl: ts.VariableDeclaration): boolean {
   const statement = decl.parent?.parent;
   return !!statement && ts.isVariableStatement(statement) && ts.isSourceFile(statement.parent);

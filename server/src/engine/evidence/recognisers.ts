@@ -12,7 +12,7 @@ import { ormCall } from './tables/orm';
 import { processCall, processTemplate, workerConstructor } from './tables/process';
 import { awsCommand, sdkCall } from './tables/sdk';
 import { sqlTemplate, sqlText } from './tables/sql';
-import { moduleStateCall } from './tables/state';
+import { moduleStateCall, stateMerge } from './tables/state';
 
 /** A callback handed to a followed wrapper (`wrap(async (args) => …)`): its body is walked where it is written. */
 const boundCallback: CallRecogniser = ({ callee }, walk) => {
@@ -36,6 +36,7 @@ export const CALL_RECOGNISERS: readonly CallRecogniser[] = [
   awsCommand,
   // Globals.
   fetchCall,
+  stateMerge,
   pureGlobalCall,
   // Not the tool's effect: reporting, the MCP protocol.
   reportingCall,

@@ -5,17 +5,17 @@
 import ts from 'typescript';
 import type { Loc } from '../model';
 import type { EvidenceConfig } from '../options';
-import { findDeclaration, propertyNameText, skipOuterExpressions } from '../syntax';
+import { findDeclaration, propertyNameText, skipOuterExpressions, writtenTargets } from '../syntax';
 import { EMPTY_ENV, type Evaluator, locOf, type SourceProvider } from '../values';
-import type { Effect, EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
-import { functionName, isAssignment, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
+import type { EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
+import { functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
 import { originOf } from './origin';
 import type { Body, CallSite, NewSite, Origin, Walk } from './recogniser';
 import { CALL_RECOGNISERS, NEW_RECOGNISERS, TEMPLATE_RECOGNISERS } from './recognisers';
 import { methodInArguments, passesOptions } from './tables/http';
 import { REPORTING_FILES, REPORTING_FUNCTIONS } from './tables/ignore';
 import { debugGuarded, INCIDENTAL_FUNCTION } from './tables/incidental';
-import { stateAssignment } from './tables/state';
+import { stateWrite } from './tables/state';
 import { methodVerb, words } from './tables/verbs';
 
 /** How deep calls into local and relatively imported functions are followed. */
@@ -90,9 +90,8 @@ export class HandlerWalker implements Walk {
       if (ts.isCallExpression(node)) this.call(node, sf, depth);
       else if (ts.isNewExpression(node)) this.construct(node, sf);
       else if (ts.isTaggedTemplateExpression(node)) this.taggedTemplate(node, sf);
-      else if (ts.isBinaryExpression(node) && isAssignment(node.operatorToken.kind)) this.assignment(node.left, node.operatorToken.kind === ts.SyntaxKind.EqualsToken ? 'write' : 'append', node, sf);
-      else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) this.assignment(node.operand, 'append', node, sf);
-      else if (ts.isDeleteExpression(node)) this.assignment(node.expression, 'destroy', node, sf);
+      // Assignments, `++`, `delete`, destructuring, `for (x of …)` heads (a call's changes are recognised as calls).
+      else for (const write of writtenTargets(node)) stateWrite(this, write, sf);
       ts.forEachChild(node, visit);
     };
     if (ts.isFunctionLike(root)) {
@@ -194,10 +193,6 @@ export class HandlerWalker implements Walk {
 
   private taggedTemplate(node: ts.TaggedTemplateExpression, sf: ts.SourceFile): void {
     for (const recognise of TEMPLATE_RECOGNISERS) if (recognise(node, sf, this)) return;
-  }
-
-  private assignment(target: ts.Expression, effect: Effect, node: ts.Node, sf: ts.SourceFile): void {
-    stateAssignment(this, target, effect, node, sf);
   }
 
   /** A call the analyser cannot see into: the handler is only partly visible; the method's verb is a weak hint. */
