@@ -5,42 +5,30 @@ import ts from 'typescript';
 import { nodeAt } from '../fixes';
 import type { Tool } from '../model';
 import type { EvidenceConfig } from '../options';
-import { findDeclaration, propertyNameText, skipOuterExpressions } from '../syntax';
-import { EMPTY_ENV, Evaluator, locOf, type SourceProvider } from '../values';
+import { fileIndexOf, findDeclaration, propertyNameText, skipOuterExpressions, table } from '../syntax';
+import { EMPTY_ENV, locOf } from '../values';
 import type { Body } from './recogniser';
+import type { EvidenceSession } from './session';
 import { words } from './tables/verbs';
 import { classMember, type HandlerEvidence, HandlerWalker } from './walk';
 
 export type { HandlerEvidence } from './walk';
 
-export function handlerEvidence(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile, config?: EvidenceConfig): HandlerEvidence {
-  const bodies = handlerBodies(tool, sources, registrationSf);
+export function handlerEvidence(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile, config?: EvidenceConfig): HandlerEvidence {
+  const bodies = handlerBodies(tool, session, registrationSf);
   if (bodies.length === 0) return { items: [], visibility: 'none', loc: null };
-  const walker = new HandlerWalker(sources, evidenceEvaluator(sources), config, tool.name ? words(tool.name) : [], boundFunctionsOf(tool, sources, registrationSf));
+  const walker = new HandlerWalker(session, config, tool.name ? words(tool.name) : [], boundFunctionsOf(tool, session, registrationSf));
   for (const body of bodies) walker.walk(body.node, body.sf, 0);
   return { items: walker.items, visibility: walker.partial ? 'partial' : 'complete', loc: locOf(bodies[0].node, bodies[0].sf) };
 }
 
-/**
- * The evaluator evidence reads values with, one per source provider: collectEvidence hands every tool of one
- * analysis the same provider, so the helpers and constants they share are evaluated once (its caches are
- * memos over the parsed trees, which a provider never changes).
- */
-const evaluators = new WeakMap<SourceProvider, Evaluator>();
-
-export function evidenceEvaluator(sources: SourceProvider): Evaluator {
-  let evaluator = evaluators.get(sources);
-  if (!evaluator) evaluators.set(sources, (evaluator = new Evaluator(sources, new Set(), false)));
-  return evaluator;
-}
-
 // ---- finding the handler ----
 
-function boundFunctionsOf(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Map<ts.Node, Body> {
+function boundFunctionsOf(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile): Map<ts.Node, Body> {
   const out = new Map<ts.Node, Body>();
   for (const { parameter, fn } of tool.boundFunctions ?? []) {
-    const psf = parameter.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(parameter.file);
-    const fsf = fn.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(fn.file);
+    const psf = parameter.file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(parameter.file);
+    const fsf = fn.file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(fn.file);
     let p = psf && nodeAt(psf, parameter);
     while (p && !ts.isParameter(p)) p = p.parent;
     let f = fsf && nodeAt(fsf, fn);
@@ -50,7 +38,7 @@ function boundFunctionsOf(tool: Tool, sources: SourceProvider, registrationSf: t
   return out;
 }
 
-function handlerBodies(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Body[] {
+function handlerBodies(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile): Body[] {
   // `registerTool(name, config, wrap(async (args) => …))`: the evaluator resolves the wrapper to the closure it
   // returns, which calls the callback through a parameter. Walk the wrapper call instead: wrapper and callback.
   const lastArg = tool.callArgs?.at(-1);
@@ -62,28 +50,28 @@ function handlerBodies(tool: Tool, sources: SourceProvider, registrationSf: ts.S
     }
   }
   if (tool.handler) {
-    const sf = tool.handler.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(tool.handler.file);
+    const sf = tool.handler.file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(tool.handler.file);
     if (!sf) return [];
     let node = nodeAt(sf, tool.handler);
     while (node && node.parent && node.getStart(sf) === node.parent.getStart(sf) && node.getEnd() === node.parent.getEnd() && !ts.isFunctionLike(node)) node = node.parent;
     if (!node) return [];
-    const found = functionsOf(node, sf, sources, 0);
+    const found = functionsOf(node, sf, session, 0);
     if (found.length > 0) return found;
     // A generic dispatcher (`handler.handle` of a wrapper class): the definition the annotations were written in
     // may carry the tool's own handler (`defineTool({ annotations, handler })`).
-    return definitionHandler(tool, sources, registrationSf);
+    return definitionHandler(tool, session, registrationSf);
   }
   if (tool.form === 'tools/list' && tool.name) return callToolBranches(tool.name, registrationSf);
-  return definitionHandler(tool, sources, registrationSf);
+  return definitionHandler(tool, session, registrationSf);
 }
 
 const DEFINITION_HANDLER_KEYS = ['handler', 'execute', 'callback', 'run', 'handle', 'fn'];
 
 /** `{ name, annotations: {…}, handler: async () => … }`: the function next to the annotations literal. */
-function definitionHandler(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Body[] {
+function definitionHandler(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile): Body[] {
   const objectLoc = tool.declared?.objectLoc;
   if (!objectLoc) return [];
-  const sf = objectLoc.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(objectLoc.file);
+  const sf = objectLoc.file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(objectLoc.file);
   const literal = sf && nodeAt(sf, objectLoc);
   const assignment = literal?.parent;
   if (!sf || !assignment || !ts.isPropertyAssignment(assignment) || propertyNameText(assignment.name) !== 'annotations') return [];
@@ -94,7 +82,7 @@ function definitionHandler(tool: Tool, sources: SourceProvider, registrationSf: 
     if (!key || !DEFINITION_HANDLER_KEYS.includes(key)) continue;
     if (ts.isMethodDeclaration(property) && property.body) return [{ node: property, sf }];
     if (ts.isPropertyAssignment(property)) {
-      const found = functionsOf(property.initializer, sf, sources, 0);
+      const found = functionsOf(property.initializer, sf, session, 0);
       if (found.length > 0) return found;
     }
   }
@@ -102,19 +90,19 @@ function definitionHandler(tool: Tool, sources: SourceProvider, registrationSf: 
 }
 
 /** The functions a handler expression stands for: the function itself, a named one, a wrapper's callback. */
-function functionsOf(node: ts.Node, sf: ts.SourceFile, sources: SourceProvider, depth: number): Body[] {
+function functionsOf(node: ts.Node, sf: ts.SourceFile, session: EvidenceSession, depth: number): Body[] {
   if (depth > 3) return [];
   if (ts.isFunctionLike(node) && (node as ts.FunctionLikeDeclaration).body) return [{ node, sf }];
   if (!ts.isExpression(node)) return [];
   const expr = skipOuterExpressions(node);
   if (ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr)) {
-    const fn = resolveFunction(expr, sf, sources);
+    const fn = resolveFunction(expr, sf, session);
     return fn ? [fn] : [];
   }
   if (ts.isCallExpression(expr)) {
     // `this.handle.bind(this)`
     const callee = skipOuterExpressions(expr.expression);
-    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'bind') return functionsOf(callee.expression, sf, sources, depth + 1);
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'bind') return functionsOf(callee.expression, sf, session, depth + 1);
     // A wrapper: `withErrorHandling(async (args) => …)`. Its callback is the handler; the wrapper itself is
     // followed when it is local (and made opaque by the walker when it is not).
     const hasCallback = expr.arguments.some((arg) => ts.isArrowFunction(skipOuterExpressions(arg)) || ts.isFunctionExpression(skipOuterExpressions(arg)));
@@ -124,12 +112,12 @@ function functionsOf(node: ts.Node, sf: ts.SourceFile, sources: SourceProvider, 
 }
 
 /** `name`, `this.method`, `obj.method`: the function declaration it refers to, when it is readable. */
-function resolveFunction(expr: ts.Expression, sf: ts.SourceFile, sources: SourceProvider): Body | undefined {
+function resolveFunction(expr: ts.Expression, sf: ts.SourceFile, session: EvidenceSession): Body | undefined {
   if (ts.isPropertyAccessExpression(expr) && expr.expression.kind === ts.SyntaxKind.ThisKeyword) {
     const method = classMember(expr, expr.name.text);
     return method ? { node: method, sf } : undefined;
   }
-  const evaluator = evidenceEvaluator(sources);
+  const evaluator = session.evaluator;
   evaluator.resetBudget();
   const value = evaluator.evaluate(expr, sf, EMPTY_ENV);
   return value.kind === 'function' && value.node.body ? { node: value.node, sf: value.sf } : undefined;
@@ -143,16 +131,15 @@ function callToolBranches(name: string, sf: ts.SourceFile): Body[] {
   // The dispatch often sits in a helper the handler calls (`handleCallToolRequest`): once the file answers
   // tools/call, every `case "name":` in it is a candidate. One walk per file, shared by its tools.
   if (!/CallToolRequestSchema|['"]tools\/call['"]/.test(sf.text)) return [];
-  let branches = branchCache.get(sf);
-  if (!branches) {
-    branches = new Map();
-    collectBranches(sf, sf, branches);
-    branchCache.set(sf, branches);
-  }
+  const branches = fileIndexOf(sf).cached(CALL_TOOL_BRANCHES, sf, () => {
+    const found = new Map<string, Body[]>();
+    collectBranches(sf, sf, found);
+    return found;
+  });
   return branches.get(name) ?? [];
 }
 
-const branchCache = new WeakMap<ts.SourceFile, Map<string, Body[]>>();
+const CALL_TOOL_BRANCHES = table<ts.SourceFile, Map<string, Body[]>>('handler:call-tool-branches', 'node', 'every `case "name":` clause and `if (name === "name")` branch of a tree, by the tool name it handles');
 
 /** Every `case "x":` clause and `if (name === "x")` branch in `root`, by the tool name they handle. */
 function collectBranches(root: ts.Node, sf: ts.SourceFile, out: Map<string, Body[]>): void {

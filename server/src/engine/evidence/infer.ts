@@ -6,8 +6,8 @@ import { collectEvidence, type Effect, type Evidence, type IncidentalKind, type 
 import { describe, suggestsWriteText, unfollowedCallText } from './render';
 import { FILE_READS, withoutSync } from './tables/fs';
 import { HINT_DEFAULTS, type HintKey, type Loc, type Tool } from '../model';
-import type { EngineOptions, Profile } from '../options';
-import { lineMention } from '../syntax';
+import type { EngineOptions, EvidenceConfig, Profile } from '../options';
+import { fileIndexOf, lineMention, table } from '../syntax';
 
 export type Confidence = 'proven' | 'likely' | 'unknown';
 
@@ -38,7 +38,8 @@ export interface InferenceContext {
 }
 
 const WRITES: readonly Effect[] = ['write', 'destroy', 'append', 'process'];
-const cache = new WeakMap<Tool, { config: unknown; result: Inference }>();
+/** Per tool and per evidence config, in the registration file's index. */
+const INFERENCE = table<Tool, { config: EvidenceConfig | undefined; result: Inference }>('infer:inference', 'analysis', 'a tool’s inferred hints, with the evidence config they were inferred under');
 
 /** The evidence and the inferred hints for a tool: pure, cached per Tool object. The hover shows this. */
 export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
@@ -47,11 +48,12 @@ export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
 
 export function inferHints(tool: Tool, context: InferenceContext): Inference {
   const config = context.options?.evidence;
-  const cached = cache.get(tool);
+  const index = fileIndexOf(context.sourceFile);
+  const cached = index.get(INFERENCE, tool);
   if (cached && cached.config === config) return cached.result;
   const evidence = collectEvidence(tool, context.sourceFile, context.sourceFileOf, config);
   const result = inferFromEvidence(evidence);
-  cache.set(tool, { config, result });
+  index.set(INFERENCE, tool, { config, result });
   return result;
 }
 

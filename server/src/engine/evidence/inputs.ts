@@ -4,22 +4,22 @@
 import ts from 'typescript';
 import { nodeAt } from '../fixes';
 import type { Loc } from '../model';
-import type { Evaluator, SourceProvider } from '../values';
-import { evidenceEvaluator } from './handler';
+import type { Evaluator } from '../values';
 import { propertyNameText, skipOuterExpressions } from '../syntax';
 import { EMPTY_ENV, locOf } from '../values';
 import type { EvidenceData } from './model';
+import type { EvidenceSession } from './session';
 import { INPUT_FIELDS, MODE_FIELDS } from './tables/inputs';
 import { classifyVerb, words } from './tables/verbs';
 
 const MAX_NODES = 5_000;
 
-export function inputEvidence(schema: Loc | null, sources: SourceProvider, registrationSf: ts.SourceFile): EvidenceData[] {
+export function inputEvidence(schema: Loc | null, session: EvidenceSession, registrationSf: ts.SourceFile): EvidenceData[] {
   if (!schema) return [];
-  const sf = schema.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(schema.file);
+  const sf = schema.file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(schema.file);
   const node = sf && nodeAt(sf, schema);
   if (!sf || !node || !ts.isExpression(node)) return [];
-  const reader = new SchemaReader(sources);
+  const reader = new SchemaReader(session.evaluator);
   reader.read(node, sf, 0);
   return reader.items;
 }
@@ -30,8 +30,8 @@ class SchemaReader {
   private readonly seen = new Set<ts.Node>();
   private readonly evaluator: Evaluator;
 
-  constructor(sources: SourceProvider) {
-    this.evaluator = evidenceEvaluator(sources);
+  constructor(evaluator: Evaluator) {
+    this.evaluator = evaluator;
     this.evaluator.resetBudget();
   }
 

@@ -1,16 +1,11 @@
 // Where the root of a call chain comes from: a package import, module state, a local value, a global. The
 // recognisers decide by it: `fs.writeFile` is the file system only when `fs` is the fs module.
 import ts from 'typescript';
-import type { Evaluator } from '../values';
-import { resolveModulePath } from '../values';
 import { skipOuterExpressions } from '../syntax';
 import type { Origin, Walk } from './recogniser';
 import { isModuleLevel, memberChain, truncate } from './nodes';
 import { HTTP_GLOBALS } from './tables/http';
 import { isPureModule, PURE_GLOBALS, PURE_NAMESPACES } from './tables/ignore';
-
-/** Per evidence evaluator: whether a relative import (`file\0specifier`) names a readable file. */
-const resolvedImports = new WeakMap<Evaluator, Map<string, boolean>>();
 
 /** Where the root of a call chain comes from: an import, module state, a local value, a global. */
 export function originOf(walk: Walk, root: ts.Expression, sf: ts.SourceFile, depth: number): Origin {
@@ -93,16 +88,7 @@ export function originOf(walk: Walk, root: ts.Expression, sf: ts.SourceFile, dep
 
 /** `import * as store from "./store"`: calls on it are followed by `follow`; anything else is a local value. */
 function relativeImportOrigin(walk: Walk, module: string, sf: ts.SourceFile): Origin {
-  // Resolved once per analysis: every call on an imported client asks again, and a missing module tries ~20 paths.
-  let resolved = resolvedImports.get(walk.evaluator);
-  if (!resolved) resolvedImports.set(walk.evaluator, (resolved = new Map()));
-  const key = `${sf.fileName}\0${module}`;
-  let found = resolved.get(key);
-  if (found === undefined) {
-    found = resolveModulePath(sf.fileName, module, (path) => walk.sources.getSourceFile(path) !== undefined) !== undefined;
-    resolved.set(key, found);
-  }
-  return found ? { kind: 'value' } : { kind: 'unknown', text: module };
+  return walk.resolvesImport(sf, module) ? { kind: 'value' } : { kind: 'unknown', text: module };
 }
 
 /** Compiled CommonJS interop helpers around `require("x")`: `__importDefault`, `__importStar`, `__toESM`, Babel's. */

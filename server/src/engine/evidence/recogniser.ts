@@ -3,7 +3,7 @@
 // them in the order they are tried. Types only, so the families and the walk both depend on this file, not on
 // each other.
 import type ts from 'typescript';
-import type { EvidenceConfig } from '../options';
+import type { EVIDENCE_KINDS } from '../options';
 import type { Declaration } from '../syntax';
 import type { Evaluator, SourceProvider } from '../values';
 import type { EvidenceData } from './model';
@@ -27,9 +27,12 @@ export interface Body {
 export interface Walk {
   readonly evaluator: Evaluator;
   readonly sources: SourceProvider;
-  readonly config: EvidenceConfig | undefined;
   /** The tool's name in words: a tool named `write_log` writing a log file is doing its job, not bookkeeping. */
   readonly toolWords: readonly string[];
+  /** What `.mcp-hints.json` says a callee (its text as written) does, if it names it. */
+  configuredKind(calleeText: string): (typeof EVIDENCE_KINDS)[number] | undefined;
+  /** Whether a relative import from `sf` names a file the analysis can read. */
+  resolvesImport(sf: ts.SourceFile, specifier: string): boolean;
   add(evidence: Omit<EvidenceData, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void;
   /** Some of the handler stays unseen: every optimistic hint stays unknown. */
   markPartial(): void;

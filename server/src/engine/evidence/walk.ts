@@ -6,11 +6,13 @@ import ts from 'typescript';
 import type { Loc } from '../model';
 import type { EvidenceConfig } from '../options';
 import { findDeclaration, propertyNameText, skipOuterExpressions, writtenTargets } from '../syntax';
-import { EMPTY_ENV, type Evaluator, locOf, type SourceProvider } from '../values';
+import { EMPTY_ENV, type Evaluator, locOf, resolveModulePath, type SourceProvider } from '../values';
+import { compileConfig, type ConfiguredKind, configuredEffect, type ConfiguredPatterns } from './configured';
 import type { EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
 import { functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
 import { originOf } from './origin';
 import type { Body, CallSite, NewSite, Origin, Walk } from './recogniser';
+import type { EvidenceSession } from './session';
 import { CALL_RECOGNISERS, NEW_RECOGNISERS, TEMPLATE_RECOGNISERS } from './recognisers';
 import { methodInArguments, passesOptions } from './tables/http';
 import { REPORTING_FILES, REPORTING_FUNCTIONS } from './tables/ignore';
@@ -31,9 +33,6 @@ export interface HandlerEvidence {
   loc: Loc | null;
 }
 
-/** Per evidence evaluator: each callee node followed, and the function it evaluated to (null: none to follow). */
-const calleeFunctions = new WeakMap<Evaluator, Map<ts.Node, Body | null>>();
-
 export class HandlerWalker implements Walk {
   readonly items: EvidenceData[] = [];
   partial = false;
@@ -49,6 +48,8 @@ export class HandlerWalker implements Walk {
   private readonly argumentsOf = new Map<ts.Node, ts.Expression>();
   private budget = NODE_BUDGET;
   readonly evaluator: Evaluator;
+  readonly sources: SourceProvider;
+  private readonly configured: ConfiguredPatterns | undefined;
   private readonly seenOpaque = new Set<string>();
   /** Parameters of the handler itself: its arguments and the SDK's `extra`. */
   private readonly dataParams = new Set<ts.Node>();
@@ -56,15 +57,17 @@ export class HandlerWalker implements Walk {
   private readonly boundCallbacks = new Set<ts.Node>();
 
   constructor(
-    readonly sources: SourceProvider,
-    evaluator: Evaluator,
-    readonly config: EvidenceConfig | undefined,
+    /** The analysis this walk belongs to: its evaluator and memos. */
+    private readonly session: EvidenceSession,
+    config: EvidenceConfig | undefined,
     readonly toolWords: string[] = [],
     /** A registering wrapper's parameters bound to this tool's functions (`cb` → the tool's own callback). */
     private readonly bound: ReadonlyMap<ts.Node, Body> = new Map(),
   ) {
-    this.evaluator = evaluator;
+    this.sources = session.sources;
+    this.evaluator = session.evaluator;
     this.evaluator.resetBudget();
+    this.configured = config && compileConfig(config);
   }
 
   walk(root: ts.Node, sf: ts.SourceFile, depth: number): void {
@@ -115,6 +118,21 @@ export class HandlerWalker implements Walk {
       if (why) item.incidental = why;
     }
     this.items.push(item);
+  }
+
+  configuredKind(calleeText: string): ConfiguredKind | undefined {
+    return this.configured && configuredEffect(this.configured, calleeText);
+  }
+
+  resolvesImport(sf: ts.SourceFile, specifier: string): boolean {
+    // Once per analysis: every call on an imported client asks again, and a missing module tries ~20 paths.
+    const key = `${sf.fileName}\0${specifier}`;
+    let found = this.session.resolvedImports.get(key);
+    if (found === undefined) {
+      found = resolveModulePath(sf.fileName, specifier, (path) => this.sources.getSourceFile(path) !== undefined) !== undefined;
+      this.session.resolvedImports.set(key, found);
+    }
+    return found;
   }
 
   originOf(root: ts.Expression, sf: ts.SourceFile): Origin {
@@ -272,11 +290,10 @@ export class HandlerWalker implements Walk {
 
   /**
    * The function a callee evaluates to, when it has a body; 'failed' when evaluating it threw. Remembered per
-   * evaluator (one analysis): a helper every tool of a file calls has its callees evaluated once, not once per tool.
+   * session (one analysis): a helper every tool of a file calls has its callees evaluated once, not once per tool.
    */
   private calledFunction(callee: ts.Expression, sf: ts.SourceFile): Body | null | 'failed' {
-    let known = calleeFunctions.get(this.evaluator);
-    if (!known) calleeFunctions.set(this.evaluator, (known = new Map()));
+    const known = this.session.calleeFunctions;
     const remembered = known.get(callee);
     if (remembered !== undefined) return remembered;
     // `rows.push(…)` on a local array: evaluating `rows` reads every value pushed into it, for no function.

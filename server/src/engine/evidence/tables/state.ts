@@ -2,7 +2,7 @@
 // `process.env`. A store other code reads is the tool's data; a cache, a flag or a lazily made client is not.
 // What is written, and how, is syntax/writes.ts's one notion of a write; what that means as an effect is decided here.
 import ts from 'typescript';
-import { callMutation, findDeclaration, type WrittenTarget } from '../../syntax';
+import { callMutation, fileIndexOf, findDeclaration, table, type WrittenTarget } from '../../syntax';
 import type { Effect, IncidentalReason } from '../model';
 import { isInside, isInsideConstructor, isModuleLevel, truncate } from '../nodes';
 import type { CallRecogniser, CallSite, Origin, Walk } from '../recogniser';
@@ -102,12 +102,14 @@ function readElsewhere(walk: Walk, decl: ts.VariableDeclaration, sf: ts.SourceFi
   return functionsUsing(decl, sf).some((fn) => !isInside(fn, roots));
 }
 
-const usersCache = new WeakMap<ts.VariableDeclaration, ts.Node[]>();
+const FUNCTIONS_USING = table<ts.VariableDeclaration, ts.Node[]>('state:functions-using', 'tree', 'the functions of a tree that mention a module-level variable');
 
 /** The functions of `sf` that mention module-level `decl` (one walk of the file per variable, cached). */
 function functionsUsing(decl: ts.VariableDeclaration, sf: ts.SourceFile): ts.Node[] {
-  const cached = usersCache.get(decl);
-  if (cached) return cached;
+  return fileIndexOf(sf).cached(FUNCTIONS_USING, decl, () => usersOf(decl, sf));
+}
+
+function usersOf(decl: ts.VariableDeclaration, sf: ts.SourceFile): ts.Node[] {
   const name = ts.isIdentifier(decl.name) ? decl.name.text : undefined;
   const out = new Set<ts.Node>();
   if (name && sf.text.split(name).length <= 200) {
@@ -122,7 +124,5 @@ function functionsUsing(decl: ts.VariableDeclaration, sf: ts.SourceFile): ts.Nod
     };
     visit(sf);
   }
-  const list = [...out];
-  usersCache.set(decl, list);
-  return list;
+  return [...out];
 }
