@@ -5,7 +5,7 @@
 import type ts from 'typescript';
 import type { EVIDENCE_KINDS } from '../options';
 import type { Declaration } from '../syntax';
-import type { Evaluator, SourceProvider } from '../values';
+import type { Evaluator } from '../values';
 import type { EvidenceData } from './model';
 import type { Chain } from './nodes';
 
@@ -26,7 +26,6 @@ export interface Body {
 /** The walk as the recognisers use it: what they add, and what they may ask about the calls followed so far. */
 export interface Walk {
   readonly evaluator: Evaluator;
-  readonly sources: SourceProvider;
   /** The tool's name in words: a tool named `write_log` writing a log file is doing its job, not bookkeeping. */
   readonly toolWords: readonly string[];
   /** What `.mcp-hints.json` says a callee (its text as written) does, if it names it. */

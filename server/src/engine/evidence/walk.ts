@@ -48,7 +48,7 @@ export class HandlerWalker implements Walk {
   private readonly argumentsOf = new Map<ts.Node, ts.Expression>();
   private budget = NODE_BUDGET;
   readonly evaluator: Evaluator;
-  readonly sources: SourceProvider;
+  private readonly sources: SourceProvider;
   private readonly configured: ConfiguredPatterns | undefined;
   private readonly seenOpaque = new Set<string>();
   /** Parameters of the handler itself: its arguments and the SDK's `extra`. */
