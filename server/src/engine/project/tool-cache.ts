@@ -28,7 +28,7 @@ import type { Report } from '../rules';
 import { eol, indentUnit, quoteOf } from '../fixes';
 import { mayRegisterTools } from '../syntax';
 import { DECLARATION_FORMS, formsThatMayDeclare } from '../registrations';
-import { findDeclaration, skipOuterExpressions } from '../syntax';
+import { fileIndexOf, fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
 import { objectAssignTarget } from '../values';
 import { keptEnds, textChangeRange, type TextSince } from '../syntax';
 import { mentionsLine } from '../syntax';
@@ -353,7 +353,7 @@ function fileFacts(sf: ts.SourceFile): string {
   const may = formsThatMayDeclare(sf);
   const forms = DECLARATION_FORMS.map((form) => (may.includes(form) ? 1 : 0)).join('');
   const dispatch = /CallToolRequestSchema|['"]tools\/call['"]/.test(text);
-  return JSON.stringify([mayRegisterTools(text), forms, dispatch, quoteOf(text), indentUnit(text), eol(text)]);
+  return JSON.stringify([mayRegisterTools(text), forms, dispatch, quoteOf(sf), indentUnit(sf), eol(sf)]);
 }
 
 /**
@@ -436,14 +436,15 @@ function countDeclared(statements: Iterable<ts.Statement>): Map<string, number> 
   return counts;
 }
 
-const declaredNames = new WeakMap<ts.Statement, Set<string>>();
+const DECLARED_NAMES = table<ts.Statement, Set<string>>('tool-cache:declared-names', 'node', 'the names a top-level statement declares anywhere inside');
 
 /** Names a statement declares anywhere inside (functions, methods, classes, variables, properties, imports). */
 function namesDeclaredIn(statement: ts.Statement): Set<string> {
-  const known = declaredNames.get(statement);
+  const index = fileIndexOfNode(statement);
+  const known = index.get(DECLARED_NAMES, statement);
   if (known) return known;
   const out = new Set<string>();
-  declaredNames.set(statement, out);
+  index.set(DECLARED_NAMES, statement, out);
   const visit = (node: ts.Node): void => {
     const name = (node as { name?: ts.Node }).name;
     if (name && (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isPrivateIdentifier(name)) && isDeclarationOfName(node)) out.add(name.text);
@@ -478,18 +479,17 @@ function isDeclarationOfName(node: ts.Node): boolean {
 }
 
 /** Names of the file's module-level variables. */
-const variablesOf = new WeakMap<ts.SourceFile, string[]>();
+const MODULE_VARIABLES = table<ts.SourceFile, string[]>('tool-cache:module-variables', 'node', 'the names of a tree’s module-level variables');
 
 function moduleVariables(sf: ts.SourceFile): string[] {
-  const known = variablesOf.get(sf);
-  if (known) return known;
-  const out: string[] = [];
-  variablesOf.set(sf, out);
-  for (const statement of sf.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    for (const decl of statement.declarationList.declarations) if (ts.isIdentifier(decl.name)) out.push(decl.name.text);
-  }
-  return out;
+  return fileIndexOf(sf).cached(MODULE_VARIABLES, sf, () => {
+    const out: string[] = [];
+    for (const statement of sf.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      for (const decl of statement.declarationList.declarations) if (ts.isIdentifier(decl.name)) out.push(decl.name.text);
+    }
+    return out;
+  });
 }
 
 function occurrences(text: string, name: string): number {

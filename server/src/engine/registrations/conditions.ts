@@ -15,16 +15,23 @@ const MAX_CALLER_DEPTH = 4;
 const MAX_DEPENDENCY_DEPTH = 4;
 const ITERATING = new Set(['forEach', 'map', 'flatMap']);
 
+/** Calls of a method or function found in other files, per declaration: one analysis's (as its evaluator is). */
+export type CallSites = Map<ts.Node, ts.CallExpression[]>;
+
 interface Walk {
   evaluator: Evaluator;
+  callSites: CallSites;
   env: Env;
   out: ToolCondition[];
   seen: Set<ts.Node>;
 }
 
-/** The run-time conditions on the path to `site` (the registration call or declaration), outermost first. */
-export function registrationConditions(site: ts.Node, evaluator: Evaluator, env: Env, values: readonly (Value | undefined)[] = []): ToolCondition[] {
-  const walk: Walk = { evaluator, env, out: [], seen: new Set() };
+/**
+ * The run-time conditions on the path to `site` (the registration call or declaration), outermost first.
+ * `callSites`: what the analysis's earlier searches for callers found, filled here too.
+ */
+export function registrationConditions(site: ts.Node, evaluator: Evaluator, callSites: CallSites, env: Env, values: readonly (Value | undefined)[] = []): ToolCondition[] {
+  const walk: Walk = { evaluator, callSites, env, out: [], seen: new Set() };
   guardsAbove(site, walk, 0);
   // The definition reached the registration through lists built at run time (filters, branches): their conditions.
   const kept = [...new Set([...env.values(), ...values])].flatMap((value) => (value ? keptConditions(value) : []));
@@ -163,11 +170,11 @@ function callers(fn: ts.FunctionLikeDeclaration, walk: Walk, depth: number): voi
   if (depth >= MAX_CALLER_DEPTH || ts.isConstructorDeclaration(fn) || ts.isGetAccessor(fn) || ts.isSetAccessor(fn)) return;
   if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && !ts.isVariableDeclaration(fn.parent)) return;
   let sites = walk.evaluator.callSitesOf(fn);
-  if (sites.length === 0) sites = callsFromOtherFiles(fn, walk.evaluator);
+  if (sites.length === 0) sites = callsFromOtherFiles(fn, walk.evaluator, walk.callSites);
   const instance = boundInstance(fn, walk.env);
   if (instance && ts.isMethodDeclaration(fn)) {
     // A base class's method registering `this`: the calls whose receiver may be this very instance.
-    sites = methodCallSites(fn, walk.evaluator).filter((site) => receiverMayBe(site, instance, walk.evaluator));
+    sites = methodCallSites(fn, walk.evaluator, walk.callSites).filter((site) => receiverMayBe(site, instance, walk.evaluator));
   }
   if (sites.length === 0) return;
   const bound = fn.parameters.filter((p) => walk.env.has(p));
@@ -199,12 +206,8 @@ function boundInstance(fn: ts.FunctionLikeDeclaration, env: Env): Value | undefi
   return value?.kind === 'object' ? value : undefined;
 }
 
-const methodSites = new WeakMap<Evaluator, Map<ts.Node, ts.CallExpression[]>>();
-
 /** `x.method(…)` calls in the project files that name the method. */
-function methodCallSites(fn: ts.MethodDeclaration, evaluator: Evaluator): ts.CallExpression[] {
-  let cache = methodSites.get(evaluator);
-  if (!cache) methodSites.set(evaluator, (cache = new Map()));
+function methodCallSites(fn: ts.MethodDeclaration, evaluator: Evaluator, cache: CallSites): ts.CallExpression[] {
   const cached = cache.get(fn);
   if (cached) return cached;
   const name = ts.isIdentifier(fn.name) ? fn.name.text : undefined;
@@ -230,10 +233,8 @@ function methodCallSites(fn: ts.MethodDeclaration, evaluator: Evaluator): ts.Cal
  * Calls of a function in the project files that name it, when its own file never calls it (exported through an
  * `export { … }` list, which the evaluator's search for wrapper calls does not follow).
  */
-function callsFromOtherFiles(fn: ts.FunctionLikeDeclaration, evaluator: Evaluator): ts.CallExpression[] {
+function callsFromOtherFiles(fn: ts.FunctionLikeDeclaration, evaluator: Evaluator, cache: CallSites): ts.CallExpression[] {
   if (!ts.isFunctionDeclaration(fn) || !fn.name) return [];
-  let cache = methodSites.get(evaluator);
-  if (!cache) methodSites.set(evaluator, (cache = new Map()));
   const cached = cache.get(fn);
   if (cached) return cached;
   const name = fn.name.text;

@@ -9,7 +9,7 @@ import { tmcpToolsForm } from './forms/tmcp';
 import type { Tool } from '../model';
 import { mayRegisterTools } from '../syntax';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from '../values';
-import { skipOuterExpressions } from '../syntax';
+import { fileIndexOf, skipOuterExpressions, table } from '../syntax';
 import { EMPTY_ENV, definitionBinder, locOf, type Binder, type Env, type Value } from '../values';
 
 const FORMS: readonly Form[] = [sdkForm, listToolsForm, fastmcpForm, tmcpToolsForm];
@@ -30,12 +30,14 @@ export interface StatementReuse {
 export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependencies: Set<string>, reuse?: StatementReuse): Tool[] {
   if (!mayRegisterTools(sf.text)) return [];
   const evaluator = new Evaluator(sources, dependencies);
+  // What the search for a wrapper's or method's callers found, for this analysis (its evaluator's values are in it).
+  const callSites: CallSites = new Map();
   const tools: Tool[] = [];
   const seen = new Set<string>();
   const ids = new Set<string>();
   const conditionsOf = (raw: RawTool, env: Env | undefined) => {
     evaluator.resetBudget();
-    return guarded(() => registrationConditions(raw.call, evaluator, env ?? EMPTY_ENV, [raw.config, raw.name, raw.annotations])) ?? [];
+    return guarded(() => registrationConditions(raw.call, evaluator, callSites, env ?? EMPTY_ENV, [raw.config, raw.name, raw.annotations])) ?? [];
   };
   const extract = (calls: readonly Candidate[]) => {
     const found: { raw: RawTool; expanded: boolean; env?: Env }[][] = [];
@@ -104,7 +106,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
 import { buildTool } from './tool';
 import { locateSharedAnnotations } from './shared-annotations';
 import { recordDerivations } from './derivation';
-import { registrationConditions } from './conditions';
+import { registrationConditions, type CallSites } from './conditions';
 
 /** A form must never take the file down; a stack overflow on pathological input ends here. */
 function guarded<T>(run: () => T): T | undefined {
@@ -122,17 +124,21 @@ interface Candidate {
   form: Form;
 }
 
-/** Registration calls per top-level statement: after an edit, statements the re-parse reused are not walked again. */
-const callsByStatement = new WeakMap<ts.Node, Candidate[]>();
+/**
+ * Registration calls per top-level statement: after an edit, statements the re-parse reused are not walked again
+ * (a candidate is the call node and its method's form, both read from the statement itself).
+ */
+const REGISTRATION_CALLS = table<ts.Statement, Candidate[]>('find:registration-calls', 'node', 'the registration calls inside a top-level statement');
 
 function registrationCalls(sf: ts.SourceFile): { statement: ts.Statement; calls: Candidate[] }[] {
   const out: { statement: ts.Statement; calls: Candidate[] }[] = [];
+  const index = fileIndexOf(sf);
   for (const statement of sf.statements) {
-    let calls = callsByStatement.get(statement);
+    let calls = index.get(REGISTRATION_CALLS, statement);
     if (!calls) {
       calls = [];
       collectCalls(statement, calls);
-      callsByStatement.set(statement, calls);
+      index.set(REGISTRATION_CALLS, statement, calls);
     }
     if (calls.length > 0) out.push({ statement, calls });
   }
