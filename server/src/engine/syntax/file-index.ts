@@ -36,7 +36,7 @@
 // - tool-cache:declared-names: the names a top-level statement declares anywhere inside (project/tool-cache.ts)
 // - tool-cache:module-variables: the names of a tree’s module-level variables (project/tool-cache.ts)
 // tree (dropped by every new version of the tree):
-// - none
+// - line-mention:written: the line references lineMention wrote naming lines of this version of the tree (syntax/line-mention.ts)
 // analysis (dropped when the file is analysed anew, and whenever any analysis of the project may have gone stale):
 // - contract:detail: a tool’s contract and the evidence behind it (review/contract.ts)
 // - tool-review:review: a tool against its review record, with the options it was read under (review/tool-review.ts)

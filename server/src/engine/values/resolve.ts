@@ -471,8 +471,9 @@ export class Evaluator implements BuiltinHost {
         if (write) {
           const written = this.inProgress.has(decl) ? undefined : this.throughWrites(decl, sf, env);
           if (written) return this.applyPath(written, declaration.path, use, sf);
-          const line = write.getSourceFile().getLineAndCharacterOfPosition(write.getStart()).line + 1;
-          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (${lineMention(line)})`);
+          const writeSf = write.getSourceFile();
+          const line = writeSf.getLineAndCharacterOfPosition(write.getStart()).line + 1;
+          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (${lineMention(line, writeSf)})`);
         }
         if (!decl.initializer) return unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
         const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
@@ -677,7 +678,7 @@ export class Evaluator implements BuiltinHost {
           const before = result.properties.get(key);
           const compute = value && nested
             ? () => withMemberSet(before ? presentValue(before) : undefined, nested, () => this.evaluate(value, sf, env), node, sf)
-            : value ? () => this.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (${lineMention(line)})`);
+            : value ? () => this.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (${lineMention(line, sf)})`);
           const property = lazyProperty(key, node, node, sf, compute);
           const previous = result.properties.get(key);
           result.properties.set(key, previous ? overriding(property, previous) : property);
