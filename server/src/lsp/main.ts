@@ -24,7 +24,7 @@ import { computeCodeActions, FIX_ALL_KIND } from './code-actions';
 import { computeCodeLenses } from './code-lens';
 import { diagnosticsFor, DiagnosticsScheduler, enabledFindings, toDiagnostic } from './diagnostics';
 import { computeHover } from './hover';
-import { evidenceFor, evidenceMarkdown } from '../engine';
+import { toolDetails, toolDetailsMarkdown } from '../engine';
 import type { Tool } from '../engine';
 import { computeInlayHints } from './inlay-hints';
 import {
@@ -49,8 +49,6 @@ import type { LoadedConfig } from '../engine';
 import { CONFIG_GLOB, isConfigFile, PolicyStore } from './policy';
 import { computeDocumentSymbols } from './symbols';
 import { EditSpans, Workspace } from './workspace';
-import { reviewTool } from '../engine';
-import { reviewMarkdown } from '../engine';
 import { APPROVE_ALL_COMMAND, APPROVE_TOOL_COMMAND, approveActions, contractsIn, ReviewRecords, workspaceFiles, type ApproveToolArgs } from './review';
 import type { ApproveResult } from '../engine';
 
@@ -443,9 +441,7 @@ connection.onHover(
         ? (tool: Tool) => {
             // A tool another file registers is read with that file (its evidence starts at the registration).
             const context = { sourceFile: sourceFileOf(workspace.registrationFileOf(tool, analysis.file)) ?? sourceFile, sourceFileOf, options };
-            const review = reviewTool({ tool, ...context });
-            const evidence = evidenceMarkdown(evidenceFor(tool, context), context);
-            return review ? `${evidence}\n\n---\n\n${reviewMarkdown(review)}` : evidence;
+            return toolDetailsMarkdown(toolDetails(tool, context), context);
           }
         : undefined;
       return computeHover(analysis, doc.getText(), offset, s.profile, (loc) => workspace.locToRange(loc), notes);

@@ -15,7 +15,7 @@ import { runRules } from '../rules';
 import { isResolutionConfig, ModuleResolver } from './module-resolution';
 import { ImportGraph } from './import-graph';
 import { ToolCache } from './tool-cache';
-import { mayRegisterTools } from '../syntax';
+import { mayRegisterTools } from '../registrations';
 import { listedCallNames } from '../syntax';
 
 /** How the engine reads files it was not given: the CLI reads the disk, the LSP prefers open buffers. */

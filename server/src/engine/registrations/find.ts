@@ -1,19 +1,15 @@
 import ts from 'typescript';
-import { fastmcpForm } from './forms/fastmcp';
 import { formsThatMayDeclare } from './forms/declarations';
 import { callArguments, isFunctionCall } from '../syntax';
 import type { Form, RawTool } from './forms/form';
-import { listToolsForm } from './forms/list-tools';
-import { sdkForm } from './forms/sdk';
-import { tmcpToolsForm } from './forms/tmcp';
+import { CALL_FORMS } from './forms/call-forms';
 import type { Tool } from '../model';
-import { mayRegisterTools } from '../syntax';
+import { mayRegisterTools } from './prefilter';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from '../values';
 import { fileIndexOf, skipOuterExpressions, table } from '../syntax';
 import { EMPTY_ENV, definitionBinder, locOf, type Binder, type Env, type Value } from '../values';
 
-const FORMS: readonly Form[] = [sdkForm, listToolsForm, fastmcpForm, tmcpToolsForm];
-const FORM_BY_METHOD = new Map<string, Form>(FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
+const FORM_BY_METHOD = new Map<string, Form>(CALL_FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
 
 /** What an editor's re-analysis keeps between versions, per top-level statement (the project's tool cache). */
 export interface StatementReuse {

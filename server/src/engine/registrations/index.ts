@@ -3,3 +3,4 @@ export { conditionText } from './conditions';
 export { findTools } from './find';
 export { DECLARATION_FORMS, formsThatMayDeclare } from './forms/declarations';
 export { markSharedFixes } from './shared-annotations';
+export { mayRegisterTools } from './prefilter';

@@ -5,3 +5,4 @@ export { reviewMarkdown } from './describe';
 export { approve, emptyRecord, parseRecord, printRecord, RECORD_FILE_NAME, type RecordError, type ReviewRecord } from './record';
 export { COMPARED_KEYS, type ComparedKey, type ComparedTool, compareWithRuntime, type Comparison, type RuntimeTool, type VerifyStatus } from './runtime-compare';
 export { relativeTo, reviewTool } from './tool-review';
+export { evidenceSummary, type ToolDetails, type ToolDetailsContext, toolDetails, toolDetailsMarkdown } from './tool-details';

@@ -2,8 +2,9 @@
 export { callArguments, callsIn, isFunctionCall, listedCallNames } from './calls';
 export { keptEnds, reparse, textChangeRange, type TextSince } from './incremental';
 export { lineMention, lineMentionsOf } from './line-mention';
-export { isSourceFile, mayRegisterTools, parseSource } from './parse';
+export { isSourceFile, parseSource } from './parse';
 export { type BindingStep, type Declaration, findDeclaration, propertyNameText, skipOuterExpressions } from './scope';
 export { lineColumn } from './lines';
 export { importOf, importsFrom, isImportedFrom } from './imports';
 export { attachFileIndex, FileIndex, fileIndexOf, fileIndexOfNode, type Lifetime, type Table, table, TABLES } from './file-index';
+export { callMutation, MUTATING_METHODS, type Mutation, referenceFlags, type ReferenceFlags, type WriteKind, writeAt, writtenRootName, writtenTargets, type WrittenTarget } from './writes';

@@ -61,15 +61,3 @@ function bindChild(child: ts.Node): undefined {
   bindChildren(child);
   return undefined;
 }
-
-/**
- * Quick text test that lets most files skip the full walk (and the CLI skip the parser): every registration
- * form is a member call (`x.registerTool(`, `x?.tool (`, `x["addTool"](`, `X.prototype.tool.call(`) or a `tools/list` handler, or names a
- * framework that declares tools without one (forms/declarations.ts).
- */
-const REGISTRATION_HINT =
-  /\.\s*(?:registerTool|registerToolTask|tool|tools|addTool|addTools|setRequestHandler)\s*(?:<[^()]*>\s*)?(?:\.\s*call\s*)?\(|\[\s*['"`](?:registerTool|registerToolTask|tool|addTool|addTools|setRequestHandler)['"`]\s*\]|ListToolsRequestSchema|tools\/list|@mastra\/mcp|@supabase\/mcp-utils|mcp-framework|@rekog\/mcp-nest|defineMcpTool|['"]xmcp['"]|@cyanheads\/mcp-ts-core/;
-
-export function mayRegisterTools(text: string): boolean {
-  return REGISTRATION_HINT.test(text);
-}

@@ -16,5 +16,5 @@ const MAY_DECLARE = table<ts.SourceFile, readonly DeclarationForm[]>('declaratio
 
 /** The forms whose text test `sf` passes: each test scans the whole text, so a tree is tested once (find.ts, tool-cache.ts). */
 export function formsThatMayDeclare(sf: ts.SourceFile): readonly DeclarationForm[] {
-  return fileIndexOf(sf).cached(MAY_DECLARE, sf, () => DECLARATION_FORMS.filter((form) => form.mayDeclare(sf.text, sf.fileName)));
+  return fileIndexOf(sf).cached(MAY_DECLARE, sf, () => DECLARATION_FORMS.filter((form) => form.textMark.test(sf.text) && (form.fileMark?.(sf.fileName) ?? true)));
 }

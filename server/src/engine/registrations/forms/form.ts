@@ -39,8 +39,10 @@ export interface FormContext {
 
 /** A family of registration calls (SDK, low-level tools/list, fastmcp). */
 export interface Form {
-  /** Method names that may be this form; everything else is skipped without evaluation. */
+  /** Method names that may be this form; everything else is skipped without evaluation (and the pre-filter looks for calls of them). */
   methods: readonly string[];
+  /** Text that may stand for this form without a call of one of `methods` in the file (prefilter.ts). */
+  textMarks?: readonly RegExp[];
   /** The tools this call registers under `env`, or undefined when the call is a look-alike. */
   extract(call: ts.CallExpression, method: string, ctx: FormContext, env: Env): RawTool[] | undefined;
   /**
@@ -55,8 +57,10 @@ export interface Form {
  * exported object, a map given to a constructor (forms/mastra.ts, forms/xmcp.ts, …).
  */
 export interface DeclarationForm {
-  /** Cheap text test: files that cannot hold this framework's tools are never walked. */
-  mayDeclare(text: string, fileName: string): boolean;
+  /** Text every file declaring this framework's tools holds: other files are never walked (and prefilter.ts looks for it). */
+  textMark: RegExp;
+  /** Where the framework's tool files live, when it decides that by path. */
+  fileMark?: (fileName: string) => boolean;
   find(ctx: FormContext): RawTool[];
 }
 

@@ -11,6 +11,7 @@ import type { Form, FormContext, RawTool } from './form';
  */
 export const listToolsForm: Form = {
   methods: ['setRequestHandler'],
+  textMarks: [/ListToolsRequestSchema/, /tools\/list/],
   extract(call, _method, ctx, env) {
     const lists = returnedLists(call, ctx, env);
     if (!lists) return undefined;

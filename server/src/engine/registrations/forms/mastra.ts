@@ -10,7 +10,7 @@ const MCP_MODULES = ['@mastra/mcp'];
  * The record key is the tool name (not `id`); annotations are read from `mcp.annotations`.
  */
 export const mastraForm: DeclarationForm = {
-  mayDeclare: (text) => text.includes('@mastra/mcp'),
+  textMark: /@mastra\/mcp/,
   find({ sf, evaluator }) {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {

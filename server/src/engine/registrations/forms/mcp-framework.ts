@@ -12,7 +12,7 @@ const MODULES = ['mcp-framework'];
  * auto-loaded from `tools/`. Fields are read from the instance of the class (field initializers, `this.x = …` in the constructor of compiled JS).
  */
 export const mcpFrameworkForm: DeclarationForm = {
-  mayDeclare: (text) => text.includes('mcp-framework'),
+  textMark: /mcp-framework/,
   find({ sf, evaluator }) {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {

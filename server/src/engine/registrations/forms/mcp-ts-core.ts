@@ -11,7 +11,7 @@ import { forEachNode } from './keyed';
  * the name when none is declared is its own run-time behaviour, so no title is claimed then.
  */
 export const mcpTsCoreForm: DeclarationForm = {
-  mayDeclare: (text) => MCP_TS_CORE_MODULES.some((module) => text.includes(module)),
+  textMark: new RegExp(MCP_TS_CORE_MODULES.map((module) => module.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')),
   find({ sf, evaluator }) {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {

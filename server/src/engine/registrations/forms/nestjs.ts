@@ -8,7 +8,7 @@ const MODULES = ['@rekog/mcp-nest'];
 
 /** @rekog/mcp-nest: `@Tool({ name, description, parameters, annotations })` on a method of a provider. */
 export const nestjsForm: DeclarationForm = {
-  mayDeclare: (text) => text.includes('@rekog/mcp-nest'),
+  textMark: /@rekog\/mcp-nest/,
   find({ sf, evaluator }) {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {

@@ -13,7 +13,8 @@ const MODULES = ['@nuxtjs/mcp-toolkit', '@nuxtjs/mcp-toolkit/server', '#imports'
  * the file's name when absent.
  */
 export const nuxtForm: DeclarationForm = {
-  mayDeclare: (text, fileName) => text.includes('defineMcpTool') && /\/server\/mcp\/tools\//.test(fileName),
+  textMark: /defineMcpTool/,
+  fileMark: (fileName) => /\/server\/mcp\/tools\//.test(fileName),
   find({ sf, evaluator }) {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {

@@ -13,7 +13,7 @@ const MODULES = ['@supabase/mcp-utils'];
  * `tools/list`, so it is not a listed tool.
  */
 export const supabaseForm: DeclarationForm = {
-  mayDeclare: (text) => text.includes('@supabase/mcp-utils'),
+  textMark: /@supabase\/mcp-utils/,
   find({ sf, evaluator }) {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {

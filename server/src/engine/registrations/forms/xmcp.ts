@@ -12,7 +12,8 @@ const MODULES = ['xmcp'];
  * default handler. The name is the file's name when `metadata.name` is absent.
  */
 export const xmcpForm: DeclarationForm = {
-  mayDeclare: (text, fileName) => /["']xmcp["']/.test(text) && fileName.includes('/tools/'),
+  textMark: /["']xmcp["']/,
+  fileMark: (fileName) => fileName.includes('/tools/'),
   find({ sf, evaluator }) {
     if (!importsFrom(sf, MODULES)) return [];
     const exported = exportedVariable(sf, 'metadata');
