@@ -32,6 +32,7 @@ const CONSTANT_TABLES: readonly string[] = [
   'review/contract.ts:ZOD_MODIFIERS',
   'review/contract.ts:ZOD_NEUTRAL',
   'rules/directives.ts:LITERAL_KINDS',
+  'rules/helpers.ts:NAME_FIRST_FORMS',
   'rules/implicit-default.ts:HINT_SET',
   'rules/kinds.ts:BY_ID',
   'rules/non-boolean-hint.ts:HINTS',

@@ -147,7 +147,7 @@ export function insertPropertiesAfter(sf: ts.SourceFile, object: ts.ObjectLitera
   if (!text.slice(object.getStart(sf), object.getEnd()).includes('\n')) {
     return { file: sf.fileName, start: insertAt, end: insertAt, newText: ` ${entries.join(', ')},` };
   }
-  const nl = eol(text);
+  const nl = eol(sf);
   const indent = lineIndent(text, after.getStart(sf));
   return { file: sf.fileName, start: insertAt, end: insertAt, newText: entries.map((e) => `${nl}${indent}${e},`).join('') };
 }
