@@ -1,8 +1,8 @@
-// Fixes write string literals with the quote most of the file's literals use (quoteOf in engine/fixes.ts): a quote
+// Fixes write string literals with the quote most of the file's literals use (preferredQuote in engine/fixes/edits.ts): a quote
 // counts when it opens and closes a run on one line, as the regular expression /'[^'\n]*'/g matches them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { quoteOf } from '../../server/src/engine/fixes/edits';
+import { preferredQuote } from '../../server/src/engine/fixes/edits';
 
 const table: [string, string, '"' | "'"][] = [
   ['more single-quoted literals', `const a = 'x'; const b = 'y'; const c = "z";`, "'"],
@@ -16,10 +16,10 @@ const table: [string, string, '"' | "'"][] = [
 ];
 
 for (const [name, text, quote] of table) {
-  test(`quoteOf: ${name || 'empty file'}`, () => assert.equal(quoteOf(text), quote));
+  test(`preferredQuote: ${name || 'empty file'}`, () => assert.equal(preferredQuote(text), quote));
 }
 
-test('quoteOf agrees with counting the regular expression’s matches on random texts', () => {
+test('preferredQuote agrees with counting the regular expression’s matches on random texts', () => {
   const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
   let seed = 7;
   const next = (below: number) => {
@@ -30,6 +30,6 @@ test('quoteOf agrees with counting the regular expression’s matches on random 
   for (let round = 0; round < 2000; round++) {
     const text = Array.from({ length: next(40) }, () => characters[next(characters.length)]).join('');
     const expected = count(text, /'[^'\n]*'/g) > count(text, /"[^"\n]*"/g) ? "'" : '"';
-    assert.equal(quoteOf(text), expected, JSON.stringify(text));
+    assert.equal(preferredQuote(text), expected, JSON.stringify(text));
   }
 });

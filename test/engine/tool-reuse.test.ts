@@ -166,6 +166,26 @@ const reuseTable: ReuseCase[] = [
 
 for (const row of reuseTable) testReuse('/virtual/tool-reuse-count.ts', base, row);
 
+// A result names a line when it holds a line reference that lineMention wrote for this version of the tree: text
+// that only looks like one names none, and a reference in a value two registrations share counts for both (the
+// evaluator computes it once, for the first).
+const lineReferences = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "x", version: "1" });
+server.registerTool("early", { description: "Early", annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));
+server.registerTool("manual", { description: "as on line 3 of the manual", annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));
+const HINTS = { readOnlyHint: true, openWorldHint: false };
+if (process.env.WRITE) HINTS.readOnlyHint = false;
+server.registerTool("first", { description: "First", annotations: HINTS }, async () => ({ content: [] }));
+server.registerTool("second", { description: "Second", annotations: HINTS }, async () => ({ content: [] }));
+`;
+
+const lineReferenceTable: ReuseCase[] = [
+  { edit: 'a line break above a write both shared-value tools name recomputes both, and reuses the one whose text only looks like a line reference', change: (t) => t.replace('"Early",', '"Early",\n  '), reused: 1 },
+  { edit: 'a line break below it reuses the two that name no line', change: (t) => t.replace('"Second",', '"Second",\n  '), reused: 2 },
+];
+
+for (const row of lineReferenceTable) testReuse('/virtual/tool-reuse-line-references.ts', lineReferences, row);
+
 test('an edit of a call to a method declared in a file the analysis read reuses nothing', async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');

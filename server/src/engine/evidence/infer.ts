@@ -251,7 +251,7 @@ function relativeName(file: string, from: string): string {
 export function whereIs(loc: Loc, context: InferenceContext): string {
   const sf = loc.file === context.sourceFile.fileName ? context.sourceFile : context.sourceFileOf(loc.file);
   const line = sf ? sf.getLineAndCharacterOfPosition(loc.start).line + 1 : undefined;
-  if (loc.file === context.sourceFile.fileName) return line ? `at ${lineMention(line)}` : '';
+  if (loc.file === context.sourceFile.fileName) return line ? `at ${lineMention(line, context.sourceFile)}` : '';
   const base = relativeName(loc.file, context.sourceFile.fileName);
   return line ? `at ${base}:${line}` : `in ${base}`;
 }

@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import type { Loc, TextEdit } from '../model';
-import { skipOuterExpressions } from '../syntax';
+import { fileIndexOf, skipOuterExpressions, table } from '../syntax';
 
 /** Text edits that keep the user's formatting: indentation, line endings, quotes, trailing commas. */
 
@@ -52,35 +52,36 @@ export function lineIndent(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
-/** Per-text memo for the style probes below: each scans the whole file. */
-function memo<T>(compute: (text: string) => T): (text: string) => T {
-  let lastText: string | undefined;
-  let lastValue: T;
-  return (text) => {
-    if (text !== lastText) {
-      lastValue = compute(text);
-      lastText = text;
-    }
-    return lastValue;
-  };
+// The style probes below each scan the whole text: asked once per fix, and per edit by the tool cache, they are
+// read once per tree.
+const EOL = table<ts.SourceFile, string>('edits:eol', 'node', 'the line end a tree’s text writes');
+const INDENT_UNIT = table<ts.SourceFile, string>('edits:indent-unit', 'node', 'one level of indentation as a tree’s text writes it');
+const QUOTE = table<ts.SourceFile, '"' | "'">('edits:quote', 'node', 'the quote most string literals of a tree’s text use');
+
+/** The file's line end. */
+export function eol(sf: ts.SourceFile): string {
+  return fileIndexOf(sf).cached(EOL, sf, () => (sf.text.includes('\r\n') ? '\r\n' : '\n'));
 }
 
-/** The file's line end (asked once per fix of a file). */
-export const eol = memo(function eol(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
-});
-
 /** One level of indentation as the file writes it. */
-export const indentUnit = memo(function indentUnit(text: string): string {
-  const match = /\n(\t+|[ ]{2,})\S/.exec(text);
-  if (!match) return '  ';
-  return match[1].startsWith('\t') ? '\t' : match[1].length % 4 === 0 && !/\n {2}\S/.test(text) ? '    ' : '  ';
-});
+export function indentUnit(sf: ts.SourceFile): string {
+  return fileIndexOf(sf).cached(INDENT_UNIT, sf, () => {
+    const text = sf.text;
+    const match = /\n(\t+|[ ]{2,})\S/.exec(text);
+    if (!match) return '  ';
+    return match[1].startsWith('\t') ? '\t' : match[1].length % 4 === 0 && !/\n {2}\S/.test(text) ? '    ' : '  ';
+  });
+}
 
 /** Preferred quote character: the one most string literals of the file use. */
-export const quoteOf = memo(function quoteOf(text: string): '"' | "'" {
+export function quoteOf(sf: ts.SourceFile): '"' | "'" {
+  return fileIndexOf(sf).cached(QUOTE, sf, () => preferredQuote(sf.text));
+}
+
+/** The quote most string literals of `text` use (double on a tie). */
+export function preferredQuote(text: string): '"' | "'" {
   return quotedRuns(text, "'") > quotedRuns(text, '"') ? "'" : '"';
-});
+}
 
 /**
  * How many runs a quote opens and closes on one line, left to right (what `/'[^'\n]*'/g` matches), found with
@@ -112,7 +113,7 @@ export function stringLiteral(value: string, quote: '"' | "'"): string {
 /** Appends `key: value` properties to an object literal, on new lines when the object spans lines. */
 export function insertProperties(sf: ts.SourceFile, object: ts.ObjectLiteralExpression, entries: string[]): TextEdit {
   const text = sf.text;
-  const nl = eol(text);
+  const nl = eol(sf);
   const start = object.getStart(sf);
   const closeBrace = object.getEnd() - 1;
   const multiLine = text.slice(start, object.getEnd()).includes('\n');
@@ -121,7 +122,7 @@ export function insertProperties(sf: ts.SourceFile, object: ts.ObjectLiteralExpr
   if (!last) {
     if (!multiLine) return { file: sf.fileName, start: start + 1, end: closeBrace, newText: ` ${entries.join(', ')} ` };
     const outer = lineIndent(text, start);
-    const inner = outer + indentUnit(text);
+    const inner = outer + indentUnit(sf);
     return { file: sf.fileName, start: start + 1, end: closeBrace, newText: `${nl}${entries.map((e) => `${inner}${e},`).join(nl)}${nl}${outer}` };
   }
   const trailingComma = properties.hasTrailingComma;
@@ -146,7 +147,7 @@ export function insertPropertiesAfter(sf: ts.SourceFile, object: ts.ObjectLitera
   if (!text.slice(object.getStart(sf), object.getEnd()).includes('\n')) {
     return { file: sf.fileName, start: insertAt, end: insertAt, newText: ` ${entries.join(', ')},` };
   }
-  const nl = eol(text);
+  const nl = eol(sf);
   const indent = lineIndent(text, after.getStart(sf));
   return { file: sf.fileName, start: insertAt, end: insertAt, newText: entries.map((e) => `${nl}${indent}${e},`).join('') };
 }
@@ -182,7 +183,7 @@ export function removeProperty(sf: ts.SourceFile, property: ts.ObjectLiteralElem
 export function insertLineAbove(sf: ts.SourceFile, offset: number, line: string): TextEdit {
   const text = sf.text;
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return { file: sf.fileName, start: lineStart, end: lineStart, newText: `${lineIndent(text, offset)}${line}${eol(text)}` };
+  return { file: sf.fileName, start: lineStart, end: lineStart, newText: `${lineIndent(text, offset)}${line}${eol(sf)}` };
 }
 
 /** Applies non-overlapping edits to one text (last first). */

@@ -312,18 +312,23 @@ export function guardedAnalyze(project: Project, path: string, text?: string): F
   }
 }
 
+/** A loaded config as configIgnores reads it; `ignoreRules` is its patterns compiled, kept on it at first use. */
+export interface IgnoringConfig {
+  config: { ignore?: string[] };
+  base: string;
+  ignoreRules?: { patterns: readonly string[]; rules: Ignore };
+}
+
 /** Whether a config's `ignore` patterns (relative to its folder) leave `file` out. */
-export function configIgnores(loaded: { config: { ignore?: string[] }; base: string }, file: string): boolean {
+export function configIgnores(loaded: IgnoringConfig, file: string): boolean {
   const patterns = loaded.config.ignore;
   if (!patterns || patterns.length === 0) return false;
   const rel = toPosix(relative(loaded.base, file));
   if (rel === '' || rel.startsWith('..')) return false;
-  let rules = ignoreRules.get(patterns);
-  if (!rules) ignoreRules.set(patterns, (rules = ignore().add(patterns)));
-  return rules.ignores(rel);
+  // Asked once per discovered file: compiled once per config (the patterns are the ones it was loaded with).
+  if (loaded.ignoreRules?.patterns !== patterns) loaded.ignoreRules = { patterns, rules: ignore().add(patterns) };
+  return loaded.ignoreRules.rules.ignores(rel);
 }
-
-const ignoreRules = new WeakMap<string[], Ignore>();
 
 /** Config discovery on the disk (the CLI; the language server adds a watcher). */
 export const diskConfigHost: ConfigHost = {

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import ts from 'typescript';
 import type { FileAnalysis, Finding, Tool } from '../model';
 import type { EngineOptions } from '../options';
-import { reparse, textChangeRange, type TextSince } from '../syntax';
+import { attachFileIndex, FileIndex, reparse, textChangeRange, type TextSince } from '../syntax';
 import { parseSource } from '../syntax';
 import { isYamlFile, parseYamlSource } from '../values';
 import { findTools } from '../registrations';
@@ -64,6 +64,11 @@ export class Project {
   /** `since`: an edited buffer's text when the tool cache last read it, and the one span changed since (found once per edit). */
   private readonly sources = new Map<string, { text: string; sourceFile: ts.SourceFile | undefined; error?: string; since?: TextSince }>();
   private readonly analyses = new Map<string, FileAnalysis>();
+  /**
+   * What the engine caches against each file's trees (syntax/file-index.ts): one index per path, carried from each
+   * version of its tree to the next, cleared when the tree goes (released, forgotten).
+   */
+  private readonly indexes = new Map<string, FileIndex>();
   /** Tools and rule reports per statement of the files analysed last, reused after an edit (see tool-cache.ts). */
   private readonly toolCache = new ToolCache();
   /** Files whose text was given (setFileText): editor buffers. */
@@ -136,8 +141,7 @@ export class Project {
     this.wordIndex = undefined;
     this.mentions.clear();
     this.graph.clear();
-    this.analyses.clear();
-    this.toolCache.clear();
+    this.dropAnalyses();
   }
 
   projectFiles(): readonly string[] {
@@ -222,8 +226,49 @@ export class Project {
 
   setOptions(options: EngineOptions): void {
     this.options = options;
+    this.dropAnalyses();
+  }
+
+  /** Every analysis is stale (settings, the file list, what imports name): so is what any of them cached. */
+  private dropAnalyses(): void {
     this.analyses.clear();
     this.toolCache.clear();
+    for (const index of this.indexes.values()) index.newAnalysis();
+  }
+
+  /** The file index of `path`'s trees, made when its first tree is. */
+  private fileIndex(path: string): FileIndex {
+    let index = this.indexes.get(path);
+    if (!index) this.indexes.set(path, (index = new FileIndex()));
+    return index;
+  }
+
+  /** A tree of `path` parsed from its whole text: the next version of the file, carrying its index. */
+  private parsed(path: string, parsed: { sourceFile: ts.SourceFile | undefined; error?: string }): { sourceFile: ts.SourceFile | undefined; error?: string } {
+    if (parsed.sourceFile) {
+      const index = this.fileIndex(path);
+      index.newVersion();
+      attachFileIndex(parsed.sourceFile, index);
+    }
+    return parsed;
+  }
+
+  /** The tree for `text` made from `previous`: re-parsed (which carries the file's index to it, incremental.ts), else parsed whole. */
+  private reparsed(path: string, previous: ts.SourceFile, previousText: string, text: string, change: ts.TextChangeRange): { sourceFile: ts.SourceFile | undefined; error?: string } {
+    if (!isYamlFile(path)) {
+      try {
+        return { sourceFile: reparse(previous, previousText, text, change) };
+      } catch {
+        // parsed whole below
+      }
+    }
+    return this.parsed(path, safeParse(path, text));
+  }
+
+  /** `path`'s tree is gone: so is what was cached against it (a tree still held elsewhere keeps an empty index). */
+  private dropFileIndex(path: string): void {
+    this.indexes.get(path)?.clear();
+    this.indexes.delete(path);
   }
 
   getOptions(): EngineOptions {
@@ -240,8 +285,8 @@ export class Project {
     // The editor's span holds when it starts from this text (the same string: one pointer comparison).
     const change = !cached ? undefined : edit && edit.text === cached.text ? edit.change : textChangeRange(cached.text, text);
     const since: TextSince | undefined = cached && change ? (cached.since ? { text: cached.since.text, change: ts.collapseTextChangeRangesAcrossMultipleVersions([cached.since.change, change]) } : { text: cached.text, change }) : undefined;
-    if (cached?.sourceFile && change) this.sources.set(path, { text, ...safeReparse(cached.sourceFile, cached.text, text, change), since });
-    else this.sources.set(path, { text, ...safeParse(path, text), since });
+    if (cached?.sourceFile && change) this.sources.set(path, { text, ...this.reparsed(path, cached.sourceFile, cached.text, text, change), since });
+    else this.sources.set(path, { text, ...this.parsed(path, safeParse(path, text)), since });
     this.invalidate(path);
   }
 
@@ -260,10 +305,12 @@ export class Project {
       this.modules.clear();
       this.graph.clear();
       const stale = [...this.analyses.keys()];
-      this.analyses.clear();
-      this.toolCache.clear();
+      this.dropAnalyses();
       return stale;
     }
+    // What any analysis cached may have read this file: every file index starts its analysis facts again (its node
+    // and tree facts read only its own tree, which stays).
+    for (const index of this.indexes.values()) index.newAnalysis();
     this.graph.invalidate(path);
     const dependents = this.dependentsOf(path);
     // A file's own edit is what the tool cache reuses around; a file it read changing is not.
@@ -276,6 +323,7 @@ export class Project {
   /** Drop the cached text of `path` so the host is asked again. */
   forget(path: string): string[] {
     this.sources.delete(path);
+    this.dropFileIndex(path);
     this.buffers.delete(path);
     this.toolCache.drop(path);
     return this.invalidate(path);
@@ -298,7 +346,7 @@ export class Project {
     // A project file's text read for a text search is not read again (a run reads each file once).
     const text = this.texts.get(path) ?? this.host.readFile(path);
     if (text === undefined) return undefined;
-    const parsed = safeParse(path, text);
+    const parsed = this.parsed(path, safeParse(path, text));
     this.sources.set(path, { text, ...parsed });
     this.texts.delete(path);
     return parsed.sourceFile;
@@ -330,6 +378,7 @@ export class Project {
     // Another file's wrapper search asks which names it calls (the sparse bench workspace parsed 10 files twice).
     const names = cached.sourceFile && listedCallNames(cached.sourceFile);
     if (names) this.releasedCalls.set(path, names);
+    this.dropFileIndex(path);
   }
 
   /** Names called by released files whose calls were listed: reading them needs no tree. */
@@ -357,6 +406,8 @@ export class Project {
       const finding: Finding = { rule: parseError ? ANALYSIS_FAILED : UNREADABLE_FILE, severity: 'error', message: `File not analysed: ${error}.`, loc, tool: null, fixes: [] };
       return { file: path, tools: [], findings: withSettings([finding], this.options), dependencies: [], error };
     }
+    // What the last analysis of the file cached (its tools' contracts, facts read from other files) starts again.
+    this.fileIndex(path).newAnalysis();
     const dependencies = new Set<string>();
     // Only an editor's buffers are re-analysed after small edits; a file read from the host is analysed once.
     const source = this.sources.get(path);
@@ -401,15 +452,6 @@ function safeParse(path: string, text: string): { sourceFile: ts.SourceFile | un
   } catch (error) {
     const why = error instanceof RangeError ? 'the code is nested too deeply to parse' : `the parser failed (${error instanceof Error ? error.message : String(error)})`;
     return { sourceFile: undefined, error: why };
-  }
-}
-
-function safeReparse(previous: ts.SourceFile, previousText: string, text: string, change: ts.TextChangeRange): { sourceFile: ts.SourceFile | undefined; error?: string } {
-  if (isYamlFile(previous.fileName)) return safeParse(previous.fileName, text);
-  try {
-    return { sourceFile: reparse(previous, previousText, text, change) };
-  } catch {
-    return safeParse(previous.fileName, text);
   }
 }
 

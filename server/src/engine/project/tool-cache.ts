@@ -16,8 +16,10 @@
 // - File-wide facts some checks read from the whole text (quote style, indentation, line ends, which forms may
 //   appear, low-level `tools/call` dispatch): recorded, and any difference recomputes the file.
 // - Line numbers in messages: after an edit that adds or removes line breaks, a statement whose results name a line
-//   ("at line 12") is computed again; the others keep their offsets, moved. Fixes read a location's line (where it
-//   starts, its indentation): such an edit is reused around only when no other statement starts on its last line.
+//   of this file ("at line 12") is computed again; the others keep their offsets, moved. A result names one when it
+//   holds a line reference that lineMention wrote for this version of the tree (syntax/line-mention.ts notes each,
+//   whichever statement's computation wrote it first). Fixes read a location's line (where it starts, its
+//   indentation): such an edit is reused around only when no other statement starts on its last line.
 // - Other files: Project drops this state when a file the last analysis read changes, and on settings, project
 //   file list or resolution-config changes (the analyses are dropped then too).
 // Tools whose results depend on other tools (expanded from a loop or wrapper, renamed for a duplicate id, sharing an
@@ -30,9 +32,9 @@ import { eol, indentUnit, quoteOf } from '../fixes';
 import { mayRegisterTools } from '../registrations';
 import { writtenRootName, writtenTargets } from '../syntax';
 import { DECLARATION_FORMS, formsThatMayDeclare } from '../registrations';
-import { findDeclaration, skipOuterExpressions } from '../syntax';
+import { fileIndexOf, fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
 import { keptEnds, textChangeRange, type TextSince } from '../syntax';
-import { mentionsLine } from '../syntax';
+import { lineMentionsOf } from '../syntax';
 
 /** What one isolated statement produced, with positions as they were when it was computed. */
 interface Entry {
@@ -46,7 +48,7 @@ interface Entry {
   toolLocations: Located;
   reportLocations: (Located | undefined)[];
   shape: StatementShape;
-  /** Whether a text of its tools or reports names a line ("line 12"), which a line break above it would change. */
+  /** Whether its tools or reports hold a line reference to this file ("line 12"), which a line break above it changes. */
   namesLines: boolean;
 }
 
@@ -202,7 +204,7 @@ export class ToolReuse {
       toolLocations,
       reportLocations: tools.map(() => ({ locs: [], ids: [] })),
       shape,
-      namesLines: namesLine(tools),
+      namesLines: namesLine(tools, lineMentionsOf(this.sf)),
     };
     this.entries.set(statement, entry);
     tools.forEach((tool, index) => this.origin.set(tool, { entry, index, reused: false }));
@@ -223,7 +225,7 @@ export class ToolReuse {
       if (origin) origin.entry.reports[origin.index] = origin.entry.reportLocations[origin.index] = undefined;
       return;
     }
-    if (!origin.entry.namesLines && namesLine(reports)) origin.entry.namesLines = true;
+    if (!origin.entry.namesLines && namesLine(reports, lineMentionsOf(this.sf))) origin.entry.namesLines = true;
     const located = origin.entry.reportLocations[origin.index];
     if (!located) return;
     const before = located.locs.length;
@@ -334,12 +336,23 @@ function ownsLastLine(oldText: string, sf: ts.SourceFile, change: ts.TextChangeR
   return true;
 }
 
-/** Whether a text inside plain data names a line as `lineMention` writes it: messages and reasons print them. */
-function namesLine(value: unknown): boolean {
-  if (typeof value === 'string') return mentionsLine(value);
-  if (typeof value !== 'object' || value === null) return false;
-  for (const item of value instanceof Map ? value.values() : Object.values(value)) if (namesLine(item)) return true;
-  return false;
+/**
+ * Whether plain data holds one of `written`, the line references lineMention wrote for this version of the tree
+ * (messages and reasons embed them). A reference can only be in the data once written, whichever statement's
+ * computation wrote it first (the evaluator shares values between statements).
+ */
+function namesLine(value: unknown, written: ReadonlySet<string> | undefined): boolean {
+  if (!written || written.size === 0) return false;
+  const holds = (item: unknown): boolean => {
+    if (typeof item === 'string') {
+      for (const reference of written) if (item.includes(reference)) return true;
+      return false;
+    }
+    if (typeof item !== 'object' || item === null) return false;
+    for (const inner of item instanceof Map ? item.values() : Object.values(item)) if (holds(inner)) return true;
+    return false;
+  };
+  return holds(value);
 }
 
 function lineBreaks(text: string): number {
@@ -354,7 +367,7 @@ function fileFacts(sf: ts.SourceFile): string {
   const may = formsThatMayDeclare(sf);
   const forms = DECLARATION_FORMS.map((form) => (may.includes(form) ? 1 : 0)).join('');
   const dispatch = /CallToolRequestSchema|['"]tools\/call['"]/.test(text);
-  return JSON.stringify([mayRegisterTools(text), forms, dispatch, quoteOf(text), indentUnit(text), eol(text)]);
+  return JSON.stringify([mayRegisterTools(text), forms, dispatch, quoteOf(sf), indentUnit(sf), eol(sf)]);
 }
 
 /**
@@ -424,14 +437,15 @@ function countDeclared(statements: Iterable<ts.Statement>): Map<string, number> 
   return counts;
 }
 
-const declaredNames = new WeakMap<ts.Statement, Set<string>>();
+const DECLARED_NAMES = table<ts.Statement, Set<string>>('tool-cache:declared-names', 'node', 'the names a top-level statement declares anywhere inside');
 
 /** Names a statement declares anywhere inside (functions, methods, classes, variables, properties, imports). */
 function namesDeclaredIn(statement: ts.Statement): Set<string> {
-  const known = declaredNames.get(statement);
+  const index = fileIndexOfNode(statement);
+  const known = index.get(DECLARED_NAMES, statement);
   if (known) return known;
   const out = new Set<string>();
-  declaredNames.set(statement, out);
+  index.set(DECLARED_NAMES, statement, out);
   const visit = (node: ts.Node): void => {
     const name = (node as { name?: ts.Node }).name;
     if (name && (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isPrivateIdentifier(name)) && isDeclarationOfName(node)) out.add(name.text);
@@ -466,18 +480,17 @@ function isDeclarationOfName(node: ts.Node): boolean {
 }
 
 /** Names of the file's module-level variables. */
-const variablesOf = new WeakMap<ts.SourceFile, string[]>();
+const MODULE_VARIABLES = table<ts.SourceFile, string[]>('tool-cache:module-variables', 'node', 'the names of a tree’s module-level variables');
 
 function moduleVariables(sf: ts.SourceFile): string[] {
-  const known = variablesOf.get(sf);
-  if (known) return known;
-  const out: string[] = [];
-  variablesOf.set(sf, out);
-  for (const statement of sf.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    for (const decl of statement.declarationList.declarations) if (ts.isIdentifier(decl.name)) out.push(decl.name.text);
-  }
-  return out;
+  return fileIndexOf(sf).cached(MODULE_VARIABLES, sf, () => {
+    const out: string[] = [];
+    for (const statement of sf.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      for (const decl of statement.declarationList.declarations) if (ts.isIdentifier(decl.name)) out.push(decl.name.text);
+    }
+    return out;
+  });
 }
 
 function occurrences(text: string, name: string): number {

@@ -6,7 +6,7 @@ import { CALL_FORMS } from './forms/call-forms';
 import type { Tool } from '../model';
 import { mayRegisterTools } from './prefilter';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from '../values';
-import { skipOuterExpressions } from '../syntax';
+import { fileIndexOf, skipOuterExpressions, table } from '../syntax';
 import { EMPTY_ENV, definitionBinder, locOf, type Binder, type Env, type Value } from '../values';
 
 const FORM_BY_METHOD = new Map<string, Form>(CALL_FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
@@ -118,17 +118,21 @@ interface Candidate {
   form: Form;
 }
 
-/** Registration calls per top-level statement: after an edit, statements the re-parse reused are not walked again. */
-const callsByStatement = new WeakMap<ts.Node, Candidate[]>();
+/**
+ * Registration calls per top-level statement: after an edit, statements the re-parse reused are not walked again
+ * (a candidate is the call node and its method's form, both read from the statement itself).
+ */
+const REGISTRATION_CALLS = table<ts.Statement, Candidate[]>('find:registration-calls', 'node', 'the registration calls inside a top-level statement');
 
 function registrationCalls(sf: ts.SourceFile): { statement: ts.Statement; calls: Candidate[] }[] {
   const out: { statement: ts.Statement; calls: Candidate[] }[] = [];
+  const index = fileIndexOf(sf);
   for (const statement of sf.statements) {
-    let calls = callsByStatement.get(statement);
+    let calls = index.get(REGISTRATION_CALLS, statement);
     if (!calls) {
       calls = [];
       collectCalls(statement, calls);
-      callsByStatement.set(statement, calls);
+      index.set(REGISTRATION_CALLS, statement, calls);
     }
     if (calls.length > 0) out.push({ statement, calls });
   }

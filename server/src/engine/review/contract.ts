@@ -6,7 +6,7 @@ import { collectEvidence, type Evidence } from '../evidence';
 import { nodeAt } from '../fixes';
 import { CONTRACT_EVIDENCE_KINDS, HINT_KEYS, type EvidenceKind, type HintKey, type HintValue, type Loc, type Tool } from '../model';
 import { Evaluator, type SourceProvider } from '../values';
-import { propertyNameText, skipOuterExpressions } from '../syntax';
+import { fileIndexOf, propertyNameText, skipOuterExpressions, table } from '../syntax';
 import { EMPTY_ENV } from '../values';
 
 
@@ -49,12 +49,14 @@ export interface ContractSources {
   sourceFileOf(file: string): ts.SourceFile | undefined;
 }
 
-const cache = new WeakMap<Tool, ContractDetail>();
+/** Keyed by a tool of one analysis of the registration's file, read with the evidence of any file. */
+const DETAIL = table<Tool, ContractDetail>('contract:detail', 'analysis', 'a tool’s contract and the evidence behind it');
 
 /** The contract of a named tool (undefined for tools whose name is not known statically: they cannot be recorded). */
 export function toolContract(tool: Tool, sources: ContractSources): ContractDetail | undefined {
   if (tool.name === null) return undefined;
-  const cached = cache.get(tool);
+  const index = fileIndexOf(sources.registrationSf);
+  const cached = index.get(DETAIL, tool);
   if (cached) return cached;
   const provider: SourceProvider = {
     getSourceFile: (path) => (path === sources.registrationSf.fileName ? sources.registrationSf : sources.sourceFileOf(path)),
@@ -93,7 +95,7 @@ export function toolContract(tool: Tool, sources: ContractSources): ContractDeta
     evidenceByKind,
     inputLocs: inputs.locs,
   };
-  cache.set(tool, detail);
+  index.set(DETAIL, tool, detail);
   return detail;
 }
 

@@ -8,6 +8,7 @@ import { compareContract, approvalState, type ApprovalState, type ContractChange
 import { toolContract, type ContractDetail } from './contract';
 import type { ApprovedEntry } from '../model';
 import { findEntry } from './record';
+import { fileIndexOf, table } from '../syntax';
 
 export interface ToolReview {
   record: LoadedRecord;
@@ -43,11 +44,13 @@ export function recordFor(options: EngineOptions, file: string): { record: Loade
   return best;
 }
 
-const cache = new WeakMap<Tool, { options: EngineOptions; review: ToolReview | undefined }>();
+/** Keyed by a tool of one analysis of the registration's file, read with the evidence of any file. */
+const REVIEW = table<Tool, { options: EngineOptions; review: ToolReview | undefined }>('tool-review:review', 'analysis', 'a tool against its review record, with the options it was read under');
 
 /** The tool against its record; undefined when no record governs it or its name is not known. */
 export function reviewTool(context: ReviewContext): ToolReview | undefined {
-  const cached = cache.get(context.tool);
+  const index = fileIndexOf(context.sourceFile);
+  const cached = index.get(REVIEW, context.tool);
   if (cached && cached.options === context.options) return cached.review;
   let review: ToolReview | undefined;
   try {
@@ -57,7 +60,7 @@ export function reviewTool(context: ReviewContext): ToolReview | undefined {
     if (!(error instanceof RangeError)) throw error;
     review = undefined;
   }
-  cache.set(context.tool, { options: context.options, review });
+  index.set(REVIEW, context.tool, { options: context.options, review });
   return review;
 }
 

@@ -80,12 +80,12 @@ function convertFix(tool: Tool, context: RuleContext): Fix | undefined {
   }
   const text = sf.text;
   const multiLine = text.slice(call.getStart(sf), call.getEnd()).includes('\n');
-  const nl = eol(text);
+  const nl = eol(sf);
   // Arguments on their own lines keep that layout: the config becomes one more argument line.
   const nameLineStart = text.lastIndexOf('\n', nameArg.getStart(sf) - 1) + 1;
   const argumentsOnOwnLines = multiLine && /^[ \t]*$/.test(text.slice(nameLineStart, nameArg.getStart(sf)));
   const indent = argumentsOnOwnLines ? lineIndent(text, nameArg.getStart(sf)) : lineIndent(text, call.getStart(sf));
-  const inner = indent + indentUnit(text);
+  const inner = indent + indentUnit(sf);
   const config = properties.length === 0 ? '{}' : multiLine ? `{${nl}${properties.map((p) => `${inner}${p},`).join(nl)}${nl}${indent}}` : `{ ${properties.join(', ')} }`;
   const between = argumentsOnOwnLines ? `,${nl}${indent}${config},${nl}${indent}` : `, ${config}, `;
   const method = (call.expression as ts.PropertyAccessExpression).name;

@@ -26,9 +26,9 @@ export function hintEntries(hints: SuggestedHint[], explain: boolean): { text: s
 export function annotationsObjectText(sf: ts.SourceFile, at: number, entries: { text: string; comment?: string }[], multiLine: boolean): string {
   const text = sf.text;
   if (!multiLine || entries.length === 0) return `{ ${entries.map((e) => e.text).join(', ')} }`;
-  const nl = eol(text);
+  const nl = eol(sf);
   const outer = lineIndent(text, at);
-  const inner = outer + indentUnit(text);
+  const inner = outer + indentUnit(sf);
   const lines = entries.map((e) => `${inner}${e.text},${e.comment ? ` // ${e.comment}` : ''}`);
   return `{${nl}${lines.join(nl)}${nl}${outer}}`;
 }
@@ -44,7 +44,7 @@ export function addAnnotationsEdit(tool: Tool, context: RuleContext, hints: Sugg
   const file = slot.kind === 'property' ? slot.object.file : slot.before.file;
   const sf = context.sourceFileOf(file);
   if (!sf) return undefined;
-  const quote = quoteOf(sf.text);
+  const quote = quoteOf(sf);
   const entries = hintEntries(hints, explain);
   if (tool.title === null && tool.name) entries.unshift({ text: `title: ${stringLiteral(titleFromName(tool.name), quote)}` });
   if (slot.kind === 'property') {
@@ -63,7 +63,7 @@ export function addAnnotationsEdit(tool: Tool, context: RuleContext, hints: Sugg
   const lineStart = sf.text.lastIndexOf('\n', before - 1) + 1;
   const ownLine = /^[ \t]*$/.test(sf.text.slice(lineStart, before));
   const value = annotationsObjectText(sf, before, entries, ownLine);
-  return { file, start: before, end: before, newText: ownLine ? `${value},${eol(sf.text)}${lineIndent(sf.text, before)}` : `${value}, ` };
+  return { file, start: before, end: before, newText: ownLine ? `${value},${eol(sf)}${lineIndent(sf.text, before)}` : `${value}, ` };
 }
 
 /** `execute() {…}`, `handler: async () => …`: a property whose value is a function written in place. */

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { fileIndexOf, table } from './file-index';
 import { skipOuterExpressions } from './scope';
 
 /** A call expression and the name it calls: `name(…)` or `x.name(…)`. */
@@ -15,11 +16,10 @@ export interface NamedCall {
  * wrapper are searched in the same files again and again (once per wrapper, per file analysis), and one walk
  * per tree replaces a walk per question. A re-parse makes a new tree, so nothing here outlives an edit.
  */
-const callsByFile = new WeakMap<ts.SourceFile, NamedCall[]>();
+const NAMED_CALLS = table<ts.SourceFile, NamedCall[]>('calls:named-calls', 'node', 'every call of a tree with the name it calls, in source order');
 
 export function callsIn(sf: ts.SourceFile): readonly NamedCall[] {
-  let calls = callsByFile.get(sf);
-  if (!calls) {
+  return fileIndexOf(sf).cached(NAMED_CALLS, sf, () => {
     const out: NamedCall[] = [];
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) {
@@ -31,14 +31,13 @@ export function callsIn(sf: ts.SourceFile): readonly NamedCall[] {
       ts.forEachChild(node, visit);
     };
     visit(sf);
-    callsByFile.set(sf, (calls = out));
-  }
-  return calls;
+    return out;
+  });
 }
 
 /** The names called in `sf` when its calls were listed (callsIn), else undefined: what a released tree leaves behind. */
 export function listedCallNames(sf: ts.SourceFile): ReadonlySet<string> | undefined {
-  const calls = callsByFile.get(sf);
+  const calls = fileIndexOf(sf).get(NAMED_CALLS, sf);
   return calls && new Set(calls.flatMap((call) => (call.name === undefined ? [] : [call.name])));
 }
 

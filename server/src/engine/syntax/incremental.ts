@@ -1,8 +1,15 @@
 // Incremental re-parsing for editors: an edit usually touches a few characters of a large file, and
-// TypeScript can reuse the syntax tree outside the changed span (ts.updateSourceFile). Pure helper;
-// Project.setFileText can call `reparse` when it already holds a tree for the file.
+// TypeScript can reuse the syntax tree outside the changed span (ts.updateSourceFile). Project.setFileText calls
+// `reparse` when it already holds a tree for the file.
+//
+// What a re-parse reuses (what the file index's 'node' lifetime rests on): a node outside the changed span, with its
+// whole subtree, the same objects. TypeScript first moves every node after the span by the edit's length (in the
+// previous tree, in place), then parses the new text taking unchanged nodes from the previous tree, and sets the
+// parent of every node (a reused node may get a new one). The tree itself, and every node on the way from it to the
+// edit, is new.
 
 import ts from 'typescript';
+import { attachFileIndex, fileIndexOf, table, type FileIndex } from './file-index';
 import { parseSource } from './parse';
 
 /** A text and the one span changed since it: what an editor's edits did between two analyses. */
@@ -48,13 +55,22 @@ function commonLength(max: number, sameRun: (at: number, length: number) => bool
  * The tree for `text`, reusing `previous` (parsed from `previousText`) where the edit allows.
  * Falls back to a full parse when the edit is large (reuse then costs more than it saves).
  * `previous` must not be used afterwards: TypeScript may reuse its nodes in the new tree.
+ * The new tree is the next version of the file: it carries `previous`'s file index, which first drops what held
+ * only for the previous version (before TypeScript moves its nodes).
  */
 export function reparse(previous: ts.SourceFile, previousText: string, text: string, change = textChangeRange(previousText, text)): ts.SourceFile {
   if (!change) return previous;
-  if (change.span.length > 20_000 || change.newLength > 20_000) return parseSource(previous.fileName, text);
+  const index = fileIndexOf(previous);
+  index.newVersion();
+  if (change.span.length > 20_000 || change.newLength > 20_000) {
+    const parsed = parseSource(previous.fileName, text);
+    attachFileIndex(parsed, index);
+    return parsed;
+  }
   const kept = previous.statements;
   const sourceFile = ts.updateSourceFile(previous, text, change);
-  ownStringsOfNewNodes(kept, sourceFile);
+  attachFileIndex(sourceFile, index);
+  ownStringsOfNewNodes(kept, sourceFile, index);
   return sourceFile;
 }
 
@@ -70,8 +86,11 @@ export function keptEnds(old: readonly ts.Statement[], now: readonly ts.Statemen
   return { first, last };
 }
 
-/** Nodes whose strings are their own copies, with everything inside them. */
-const ownStrings = new WeakSet<ts.Node>();
+/**
+ * Nodes whose strings are their own copies, with everything inside them: a mark of work done on the node objects
+ * (no edit makes it false, and losing it only copies again), kept as long as the nodes are reused.
+ */
+const OWN_STRINGS = table<ts.Node, true>('incremental:own-strings', 'node', 'nodes whose strings are their own copies, with everything inside them (a mark of work done: without it the strings are only copied again)');
 
 /**
  * After an incremental re-parse, the nodes it made anew get their own copies of the strings they cut from the text
@@ -79,21 +98,20 @@ const ownStrings = new WeakSet<ts.Node>();
  * nodes reused by later versions would keep this version's whole text alive (~0.5 MB per edit of a 550 kB file).
  * New nodes are inside the top-level statements the re-parse made anew; what those reuse was copied when made.
  */
-function ownStringsOfNewNodes(previous: readonly ts.Statement[], sf: ts.SourceFile): void {
+function ownStringsOfNewNodes(previous: readonly ts.Statement[], sf: ts.SourceFile, index: FileIndex): void {
   const now = sf.statements;
   const { first, last } = keptEnds(previous, now);
-  for (let index = first; index < now.length - last; index++) copyStrings(now[index]);
+  const copyStrings = (node: ts.Node): undefined => {
+    if (index.has(OWN_STRINGS, node)) return;
+    index.set(OWN_STRINGS, node, true);
+    const fields = node as unknown as Record<string, unknown>;
+    for (const key of Object.keys(node)) {
+      const value = fields[key];
+      if (typeof value === 'string' && value.length > 12) fields[key] = (' ' + value).slice(1);
+    }
+    for (const doc of (node as { jsDoc?: ts.Node[] }).jsDoc ?? []) copyStrings(doc);
+    ts.forEachChild(node, copyStrings);
+  };
+  for (let at = first; at < now.length - last; at++) copyStrings(now[at]);
   copyStrings(sf.endOfFileToken);
-}
-
-function copyStrings(node: ts.Node): void {
-  if (ownStrings.has(node)) return;
-  ownStrings.add(node);
-  const fields = node as unknown as Record<string, unknown>;
-  for (const key of Object.keys(node)) {
-    const value = fields[key];
-    if (typeof value === 'string' && value.length > 12) fields[key] = (' ' + value).slice(1);
-  }
-  for (const doc of (node as { jsDoc?: ts.Node[] }).jsDoc ?? []) copyStrings(doc);
-  ts.forEachChild(node, copyStrings);
 }

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { fileIndexOf, table, type FileIndex } from './file-index';
 
 /**
  * Where a name is declared, found by walking up the syntax tree (no type checker: analysis stays syntactic).
@@ -17,24 +18,28 @@ export type BindingStep = { property: string } | { index: number } | { rest: num
 export function findDeclaration(name: string, from: ts.Node): Declaration | undefined {
   let node: ts.Node | undefined = from;
   let previous: ts.Node = from;
+  // The tree's file index, found when the first statement list is met (nearly every search meets one).
+  let files: FileIndex | undefined;
   while (node) {
-    const found = declarationIn(node, name, previous);
-    if (found) return found;
+    const kind = node.kind;
+    if (kind === ts.SyntaxKind.SourceFile || kind === ts.SyntaxKind.Block || kind === ts.SyntaxKind.ModuleBlock || kind === ts.SyntaxKind.CaseClause || kind === ts.SyntaxKind.DefaultClause) {
+      files ??= fileIndexOf(node.getSourceFile());
+      const found = declarationInStatements((node as ts.SourceFile | ts.Block | ts.ModuleBlock | ts.CaseOrDefaultClause).statements, name, files);
+      if (found) return found;
+    } else {
+      const found = declarationIn(node, name, previous);
+      if (found) return found;
+    }
     previous = node;
     node = node.parent;
   }
   return undefined;
 }
 
+/** A declaration of `name` by `container` itself (not a statement list: findDeclaration reads those). */
 function declarationIn(container: ts.Node, name: string, child: ts.Node): Declaration | undefined {
   // Most containers on the way up are expressions that declare nothing: one switch sends them on.
   switch (container.kind) {
-    case ts.SyntaxKind.SourceFile:
-    case ts.SyntaxKind.Block:
-    case ts.SyntaxKind.ModuleBlock:
-    case ts.SyntaxKind.CaseClause:
-    case ts.SyntaxKind.DefaultClause:
-      return declarationInStatements((container as ts.SourceFile | ts.Block | ts.ModuleBlock | ts.CaseOrDefaultClause).statements, name);
     case ts.SyntaxKind.CallExpression:
     case ts.SyntaxKind.PropertyAccessExpression:
     case ts.SyntaxKind.ElementAccessExpression:
@@ -81,28 +86,39 @@ function declarationIn(container: ts.Node, name: string, child: ts.Node): Declar
   return undefined;
 }
 
-/** Names declared directly in a statement list, built once per list: lookups happen for every identifier evaluated. */
-const scopeIndex = new WeakMap<ts.NodeArray<ts.Statement>, Map<string, Declaration>>();
+/**
+ * Names declared directly in a statement list, built once per list: lookups happen for every identifier evaluated.
+ * Read from the list alone (a declaration is a node inside it), so a list a re-parse reuses with its block keeps it.
+ */
+const STATEMENT_LIST = table<ts.NodeArray<ts.Statement>, Map<string, Declaration>>('scope:statement-list', 'node', 'the names a statement list declares directly, and where');
 
-function declarationInStatements(statements: ts.NodeArray<ts.Statement>, name: string): Declaration | undefined {
-  let index = scopeIndex.get(statements);
+function declarationInStatements(statements: ts.NodeArray<ts.Statement>, name: string, files: FileIndex): Declaration | undefined {
+  let index = files.get(STATEMENT_LIST, statements);
   if (!index) {
-    index = keptIndex(statements) ?? indexStatements(statements);
-    scopeIndex.set(statements, index);
-    if (statements.length > 0) indexByFirstStatement.set(statements[0], { statements, index });
+    index = keptIndex(statements, files) ?? indexStatements(statements);
+    files.set(STATEMENT_LIST, statements, index);
+    if (statements.length > 0) files.set(FIRST_STATEMENT, statements[0], { statements, index });
   }
   return index.get(name);
 }
 
-/** The last list indexed that began with this statement object: an edited file's previous statements. */
-const indexByFirstStatement = new WeakMap<ts.Statement, { statements: readonly ts.Statement[]; index: Map<string, Declaration> }>();
+/**
+ * The last list indexed that began with this statement object: after an edit, the previous version's list (a
+ * re-parse makes the file's list anew, and the block around an edit, but reuses the statements it did not touch).
+ * Kept across versions like the statement; keptIndex checks it against the list asking before it is used.
+ */
+const FIRST_STATEMENT = table<ts.Statement, { statements: readonly ts.Statement[]; index: Map<string, Declaration> }>(
+  'scope:first-statement',
+  'node',
+  'the last statement list indexed that began with this statement, with its index (checked against the list asking before it is used)',
+);
 
 /**
  * After an incremental re-parse, the previous list's index when the statements that differ (between the runs of
  * kept statement objects at both ends) declare nothing: its declarations are the same objects.
  */
-function keptIndex(statements: readonly ts.Statement[]): Map<string, Declaration> | undefined {
-  const previous = statements.length > 0 ? indexByFirstStatement.get(statements[0]) : undefined;
+function keptIndex(statements: readonly ts.Statement[], files: FileIndex): Map<string, Declaration> | undefined {
+  const previous = statements.length > 0 ? files.get(FIRST_STATEMENT, statements[0]) : undefined;
   if (!previous) return undefined;
   const old = previous.statements;
   let first = 0;

@@ -59,7 +59,7 @@ export function mergeAssigned(result: ObjectValue, source: Value, call: ts.Node,
     if (conditions.length === 0) {
       result.properties.set(property.key, previous ? override(property, previous) : property);
     } else if (previous) {
-      const changed = unknown(call, sf, `\`${property.key}\`, changed under a condition (${lineMention(line)})`);
+      const changed = unknown(call, sf, `\`${property.key}\`, changed under a condition (${lineMention(line, sf)})`);
       result.properties.set(property.key, { key: property.key, node: property.node, keyNode: property.keyNode, sf: property.sf, value: changed, overrides: previous });
     } else {
       result.properties.set(property.key, conditionalProperty(property, conditions, call, sf, line));
@@ -75,7 +75,7 @@ function conditionalProperty(property: ObjectProperty, conditions: readonly Kept
     node: property.node,
     keyNode: property.keyNode,
     sf: property.sf,
-    value: unknown(call, sf, `\`${property.key}\`, set only when a condition holds (${lineMention(line)})`),
+    value: unknown(call, sf, `\`${property.key}\`, set only when a condition holds (${lineMention(line, sf)})`),
     get present() {
       return (present ??= keptOnlyWhen(property.present ?? property.value, conditions));
     },

@@ -52,7 +52,7 @@ export class Declarations {
           const written = this.evaluator.inProgress.has(decl) ? undefined : this.throughWrites(decl, sf, env);
           if (written) return this.evaluator.applyPath(written, declaration.path, use, sf);
           const line = write.getSourceFile().getLineAndCharacterOfPosition(write.getStart()).line + 1;
-          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (${lineMention(line)})`);
+          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (${lineMention(line, write.getSourceFile())})`);
         }
         if (!decl.initializer) return unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
         const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
@@ -257,7 +257,7 @@ export class Declarations {
           const before = result.properties.get(key);
           const compute = value && nested
             ? () => withMemberSet(before ? presentValue(before) : undefined, nested, () => this.evaluator.evaluate(value, sf, env), node, sf)
-            : value ? () => this.evaluator.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (${lineMention(line)})`);
+            : value ? () => this.evaluator.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (${lineMention(line, sf)})`);
           const property = lazyProperty(key, node, node, sf, compute);
           const previous = result.properties.get(key);
           result.properties.set(key, previous ? overriding(property, previous) : property);
