@@ -239,7 +239,8 @@ describe('--format json', () => {
     assert.equal(zeta.title, null);
     assert.ok(output.diagnostics.length >= 2);
     for (const d of output.diagnostics) {
-      assert.deepEqual(Object.keys(d), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message', 'tool']);
+      assert.deepEqual(Object.keys(d), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message', 'detail', 'tool']);
+      assert.ok(d.detail === null || (typeof d.detail === 'string' && d.detail.length > 0));
       assert.ok(d.line >= 1 && d.column >= 1 && (d.endLine > d.line || (d.endLine === d.line && d.endColumn >= d.column)));
       assert.ok(['error', 'warning', 'info', 'hint'].includes(d.severity));
       assert.equal(typeof d.message, 'string');
@@ -412,11 +413,15 @@ describe('--fix', () => {
     const fixed = readFileSync(file, 'utf8');
     assert.notEqual(fixed, source, `--fix should have written annotations\n${first.stdout}${first.stderr}`);
     assert.match(fixed, /annotations/);
+    assert.match(first.stdout, /^fixed 2 problems in 1 file: src\/server\.ts \(2\)$/m, 'says what it changed');
     const after = checkJson(dir);
     assert.equal(after.output.diagnostics.filter((d) => d.code === 'missing-annotations').length, 0, JSON.stringify(after.output.diagnostics));
     assert.equal(after.output.tools.length, 2);
-    runCli(['check', '--fix'], dir);
+    const second = runCli(['check', '--fix'], dir);
     assert.equal(readFileSync(file, 'utf8'), fixed, 'a second --fix changes nothing');
+    assert.match(second.stdout, /^nothing safe to fix$/m);
+    assert.doesNotMatch(second.stdout, /^fixed /m);
+    assert.doesNotMatch(runCli(['check'], dir).stdout, /nothing safe to fix/, 'said only when asked to fix');
   });
 
   test('leaves generated files alone and says so; the hand-written file beside it is fixed', () => {
@@ -426,7 +431,7 @@ describe('--fix', () => {
     const result = runCli(['check', '--fix'], dir);
     assert.equal(readFileSync(join(dir, 'src/gen/pets.ts'), 'utf8'), generated, 'a generated file is never written');
     assert.notEqual(readFileSync(join(dir, 'src/server.ts'), 'utf8'), handWritten);
-    assert.match(result.stdout, /fixed: 1 fix applied in 1 file/);
+    assert.match(result.stdout, /^fixed 1 problem in 1 file: src\/server\.ts \(1\)$/m);
     assert.match(result.stdout, /not fixed: 1 fix left alone in 1 generated file \(src\/gen\/pets\.ts\): make these changes in the generator's input/);
     const after = checkJson(dir);
     assert.deepEqual(after.output.diagnostics.filter((d) => d.code === 'missing-annotations').map((d) => d.file), ['src/gen/pets.ts'], 'the finding stays in the generated file');

@@ -236,7 +236,7 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
     if (folderSetting === 'off') break;
     result.diagnostics.push({
       file: relativePath(io.cwd, problem.path), line: 1, column: 1, endLine: 1, endColumn: 1,
-      severity: folderSetting, code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, tool: null,
+      severity: folderSetting, code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, detail: null, tool: null,
     });
   }
   const analysed = context.files ?? files;

@@ -8,7 +8,7 @@ import {
   describeOtherKeyMarkdown,
   describeToolMarkdown,
 } from '../engine/describe';
-import { HINT_KEYS, type FileAnalysis, type HintKey, type Loc, type Tool } from '../engine/model';
+import { HINT_KEYS, type FileAnalysis, type Finding, type HintKey, type Loc, type Tool } from '../engine/model';
 import type { Profile } from '../engine/options';
 
 function contains(loc: Loc | null | undefined, file: string, offset: number): loc is Loc {
@@ -85,6 +85,16 @@ export function hoverMarkdown(target: HoverTarget, profile: Profile, notes?: Too
   }
 }
 
+/**
+ * The details of the findings under `offset`: the problem list shows a finding's one-sentence message, the hover the
+ * rest (the chain of calls, the other evidence, what to do when the engine guessed wrong).
+ */
+export function findingDetailsMarkdown(findings: readonly Finding[], file: string, offset: number): string | undefined {
+  const explained = findings.filter((f) => f.detail && contains(f.loc, file, offset));
+  if (explained.length === 0) return undefined;
+  return explained.map((f) => `**${f.rule}**: ${f.message}\n\n${f.detail}`).join('\n\n---\n\n');
+}
+
 export function computeHover(
   analysis: FileAnalysis,
   text: string,
@@ -92,8 +102,16 @@ export function computeHover(
   profile: Profile,
   toRange: (loc: Loc) => Hover['range'],
   notes?: ToolNotes,
+  /** The findings shown as diagnostics (after settings); their details lead the hover. */
+  findings: readonly Finding[] = analysis.findings,
 ): Hover | null {
   const target = hoverTarget(analysis, text, offset);
-  if (!target) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: hoverMarkdown(target, profile, notes) }, range: toRange(target.loc) };
+  const details = findingDetailsMarkdown(findings, analysis.file, offset);
+  if (!target) {
+    if (!details) return null;
+    const under = findings.find((f) => f.detail && contains(f.loc, analysis.file, offset))!;
+    return { contents: { kind: MarkupKind.Markdown, value: details }, range: toRange(under.loc) };
+  }
+  const markdown = hoverMarkdown(target, profile, notes);
+  return { contents: { kind: MarkupKind.Markdown, value: details ? `${details}\n\n---\n\n${markdown}` : markdown }, range: toRange(target.loc) };
 }

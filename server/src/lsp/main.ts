@@ -448,7 +448,8 @@ connection.onHover(
             return review ? `${evidence}\n\n---\n\n${reviewMarkdown(review)}` : evidence;
           }
         : undefined;
-      return computeHover(analysis, doc.getText(), offset, s.profile, (loc) => workspace.locToRange(loc), notes);
+      const shown = enabledFindings(analysis, s).map(({ finding }) => finding);
+      return computeHover(analysis, doc.getText(), offset, s.profile, (loc) => workspace.locToRange(loc), notes, shown);
     });
   }),
 );
