@@ -5,7 +5,7 @@ import type ts from 'typescript';
 import { collectEvidence, type Effect, type Evidence, type ToolEvidence } from './evidence';
 import { HINT_DEFAULTS, type HintKey, type Loc, type Tool } from './model';
 import type { EngineOptions, Profile } from './options';
-import { lineMention } from './line-mention';
+import { fileLineMention, fileMention, lineMention } from './line-mention';
 
 export type Confidence = 'proven' | 'likely' | 'unknown';
 
@@ -225,26 +225,23 @@ export function isOptimisticClaim(key: HintKey, value: unknown): boolean {
   return value === CONTRADICTING[key].claimed;
 }
 
-/** `loc` relative to the registration's folder when below it (`lib/api.js`), else its base name. */
-function relativeName(file: string, from: string): string {
-  const dir = from.slice(0, from.lastIndexOf('/') + 1);
-  return file.startsWith(dir) ? file.slice(dir.length) : file.slice(file.lastIndexOf('/') + 1);
-}
-
-/** "line 18" in the same file, "helpers.ts:18" elsewhere. */
-export function whereIs(loc: Loc, context: InferenceContext): string {
+/**
+ * Where `loc` is, for a message shown in `shownIn` (the registration's file unless given): "at line 18" there,
+ * "at src/api.ts:18" in another file (relative to the project's folder), "in src/api.ts" when its line is unknown.
+ */
+export function whereIs(loc: Loc, context: InferenceContext, shownIn: string = context.sourceFile.fileName): string {
   const sf = loc.file === context.sourceFile.fileName ? context.sourceFile : context.sourceFileOf(loc.file);
   const line = sf ? sf.getLineAndCharacterOfPosition(loc.start).line + 1 : undefined;
-  if (loc.file === context.sourceFile.fileName) return line ? `at ${lineMention(line)}` : '';
-  const base = relativeName(loc.file, context.sourceFile.fileName);
-  return line ? `at ${base}:${line}` : `in ${base}`;
+  if (loc.file === shownIn) return line ? `at ${lineMention(line)}` : '';
+  const path = fileMention(loc.file, context.sourceFile.fileName, context.options?.roots);
+  return line ? `at ${fileLineMention(path, line)}` : `in ${path}`;
 }
 
 /**
  * Markdown for a hover: each inferred hint with its confidence and reason, the notes, and the evidence with
  * where it was seen. Pure; the language server renders it under the tool's other facts.
  */
-export function evidenceMarkdown(inference: Inference, context: InferenceContext): string {
+export function evidenceMarkdown(inference: Inference, context: InferenceContext, shownIn?: string): string {
   const lines: string[] = ['**Inferred from the code**', ''];
   for (const hint of Object.values(inference.hints)) {
     const confidence = hint.confidence === 'unknown' ? 'default, no evidence' : hint.confidence;
@@ -254,18 +251,18 @@ export function evidenceMarkdown(inference: Inference, context: InferenceContext
   const shown = inference.evidence.items.filter((e) => e.effect !== 'opaque' && !e.incidental).slice(0, 8);
   if (shown.length > 0) {
     lines.push('', '**Evidence**', '');
-    for (const e of shown) lines.push(`- ${e.source}${e.strength === 'weak' ? ' (weak)' : ''}: ${describe(e)} ${whereIs(e.loc, context)}${chainText(e, context, ' via ')}`.trimEnd());
+    for (const e of shown) lines.push(`- ${e.source}${e.strength === 'weak' ? ' (weak)' : ''}: ${describe(e)} ${whereIs(e.loc, context, shownIn)}${chainText(e, context, ' via ', shownIn)}`.trimEnd());
   }
   const incidental = inference.evidence.items.filter((e) => e.incidental).slice(0, 5);
   if (incidental.length > 0) {
     lines.push('', '**Incidental** (not the tool\'s effect: never raises a contradiction)', '');
-    for (const e of incidental) lines.push(`- ${describe(e)} ${whereIs(e.loc, context)}: ${e.incidental}${chainText(e, context, ' via ')}`.trimEnd());
+    for (const e of incidental) lines.push(`- ${describe(e)} ${whereIs(e.loc, context, shownIn)}: ${e.incidental}${chainText(e, context, ' via ', shownIn)}`.trimEnd());
   }
   return lines.join('\n');
 }
 
 /** "tool → `githubRequest` (issues.js:59) → here": the calls followed to reach the evidence, with file:line. */
-export function chainText(e: Evidence, context: InferenceContext, prefix = ''): string {
+export function chainText(e: Evidence, context: InferenceContext, prefix = '', shownIn?: string): string {
   if (!e.chain || e.chain.length === 0) return '';
-  return `${prefix}${e.chain.map((hop) => `\`${hop.text}\` ${whereIs(hop.loc, context)}`.trimEnd()).join(' → ')}`;
+  return `${prefix}${e.chain.map((hop) => `\`${hop.text}\` ${whereIs(hop.loc, context, shownIn)}`.trimEnd()).join(' → ')}`;
 }

@@ -209,7 +209,7 @@ async function settingsFor(uri: string): Promise<Settings> {
   if (!byConfig) merged.set(user, (byConfig = new WeakMap()));
   let s = byConfig.get(config);
   if (!s) byConfig.set(config, (s = withConfig(user, config)));
-  workspace.setOptions(engineOptionsFor(user, config));
+  workspace.setOptions(engineOptionsFor(user, config, folders));
   // A file its config's `ignore` leaves out is not checked in the editor either (as `check` skips it in folders).
   if (loaded && uri.startsWith('file:') && configIgnores(loaded, workspace.pathOf(uri))) return ignoredSettings(s);
   return s;
@@ -444,7 +444,7 @@ connection.onHover(
             // A tool another file registers is read with that file (its evidence starts at the registration).
             const context = { sourceFile: sourceFileOf(workspace.registrationFileOf(tool, analysis.file)) ?? sourceFile, sourceFileOf, options };
             const review = reviewTool({ tool, ...context });
-            const evidence = evidenceMarkdown(evidenceFor(tool, context), context);
+            const evidence = evidenceMarkdown(evidenceFor(tool, context), context, analysis.file);
             return review ? `${evidence}\n\n---\n\n${reviewMarkdown(review)}` : evidence;
           }
         : undefined;

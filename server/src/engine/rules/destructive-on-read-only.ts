@@ -38,7 +38,8 @@ export const destructiveOnReadOnly: Rule = {
     if (readOnly && readOnly.value === true) fixes.push({ title: 'Change to readOnlyHint: false (the tool destroys)', safe: false, edits: [{ ...readOnly.valueLoc, newText: 'false' }] });
     return [
       {
-        message: 'readOnlyHint: true and destructiveHint: true contradict each other: a read-only tool destroys nothing. Check which claim is true.',
+        message: '`readOnlyHint: true` and `destructiveHint: true` contradict each other.',
+        detail: 'A read-only tool destroys nothing: check which claim is true, and change the other (both changes are offered).',
         loc: destructive.loc,
         fixes,
       },

@@ -77,9 +77,11 @@ export const unknownAnnotationKey: Rule = {
         if (suggestion && !alreadyThere && sf && keyNode && (ts.isIdentifier(keyNode) || ts.isStringLiteral(keyNode)) && !ts.isShorthandPropertyAssignment(keyNode.parent)) {
           fixes.push({ title: `Rename "${property.key}" to "${suggestion}"`, edits: [{ file: property.keyLoc.file, start: property.keyLoc.start, end: property.keyLoc.end, newText: suggestion }], safe: true, preferred: true });
         }
-        const hint = suggestion ? ` Did you mean "${suggestion}"?` : ' Put custom data in the tool\'s _meta instead.';
         return {
-          message: `"${property.key}" is not a tool annotation: the SDK drops it and no host ever sees it.${hint}`,
+          message: suggestion ? `"${property.key}" is not a tool annotation: did you mean "${suggestion}"?` : `"${property.key}" is not a tool annotation: no host ever sees it.`,
+          detail:
+            'The SDK\'s client drops every key ToolAnnotations does not define, so no host reads it' +
+            (suggestion ? `, and the tool keeps the default of "${suggestion}".` : ". Put the server's own data in the tool's `_meta` instead."),
           loc: property.keyLoc,
           fixes,
         };

@@ -21,12 +21,17 @@ export const unresolvedAnnotations: Rule = {
     const { tool } = context;
     if (!tool.declared) return [];
     const reports: Report[] = tool.declared.unresolved.map((u) => ({
-      message: `Annotations cannot be resolved statically: ${u.reason}. Hints that come from here are shown as unresolved.`,
+      message: `Annotations cannot be resolved statically: ${u.reason}.`,
+      detail: 'The hints that come from here are known only at run time: they are shown as unresolved, and no rule checks them. `mcp-hints verify` compares with what the running server lists.',
       loc: u.loc,
     }));
     for (const property of tool.declared.properties) {
       if (HINTS.has(property.key) && property.value === 'unresolved') {
-        reports.push({ message: `${property.key} cannot be resolved statically: it is ${property.reason ?? 'computed at run time'}.`, loc: property.valueLoc });
+        reports.push({
+          message: `${property.key} cannot be resolved statically: it is ${property.reason ?? 'computed at run time'}.`,
+          detail: 'It is shown as unresolved, and no rule checks it. `mcp-hints verify` compares with what the running server lists.',
+          loc: property.valueLoc,
+        });
       }
     }
     return reports;
