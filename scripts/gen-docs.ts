@@ -2,10 +2,10 @@
 // `npm run docs` writes them; test/docs.test.ts fails when they are out of date.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { configSchema } from '../server/src/engine/config';
-import { findingDocUrl } from '../server/src/engine/finding-kind';
-import { FINDING_KINDS } from '../server/src/engine/kinds';
-import { RULES } from '../server/src/engine/rules';
+import { configSchema } from '../server/src/engine';
+import { findingDocUrl } from '../server/src/engine';
+import { FINDING_KINDS } from '../server/src/engine';
+import { RULES } from '../server/src/engine';
 
 const root = join(__dirname, '..');
 

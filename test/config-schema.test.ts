@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv from 'ajv';
-import { parseConfig } from '../server/src/engine/config';
-import { knownFindingIds } from '../server/src/engine/kinds';
+import { parseConfig } from '../server/src/engine/project/config';
+import { knownFindingIds } from '../server/src/engine/rules/kinds';
 import { configSchemaText, SCHEMA_PATH } from '../scripts/gen-docs';
 
 const root = join(__dirname, '..');

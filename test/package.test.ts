@@ -1,5 +1,6 @@
 // Packages the extension with the project's own `npm run package` command line (vsce, no questions asked) into a
-// temp folder, then reads the VSIX (a zip) and checks that it holds exactly the files meant to ship.
+// temp folder, then reads the VSIX (a zip) and checks that it holds exactly the files meant to ship; lists what
+// `npm pack` would put in the npm tarball (the CLI) and checks the manifest is ready to publish.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -45,22 +46,26 @@ function readZip(file: string): { names: string[]; sizes: Map<string, number>; r
   };
 }
 
-/** `npm run package`'s vsce command line, with `-o` pointing into a temp folder. */
+/** `npm run package` (scripts/package-vsix.mjs, which runs vsce), with `-o` pointing into a temp folder. */
 function packageInto(out: string) {
   const script: string = packageJson.scripts.package;
   const args = script.split(/\s+/);
-  assert.equal(args[0], 'vsce', 'the package script runs vsce');
-  const vsce = path.join(root, 'node_modules/.bin/vsce');
+  assert.deepEqual(args.slice(0, 2), ['node', 'scripts/package-vsix.mjs'], 'the package script runs scripts/package-vsix.mjs');
   // stdin is closed, as in CI: vsce must not ask anything.
-  return spawnSync(vsce, [...args.slice(1), '-o', out], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+  return spawnSync(process.execPath, [...args.slice(1), '-o', out], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
 }
 
-test('the VSIX holds only the built extension, its grammars, icon and docs', () => {
+/** Builds dist/ when a bundle is missing (a test run builds first; a single test file may not). */
+function ensureBuilt() {
   const bundles = ['extension.js', 'server.js', 'cli.js', 'cli-bundle.js', 'worker.js', 'worker-bundle.js', 'typescript.js'];
   if (bundles.some((b) => !fs.existsSync(path.join(root, 'dist', b)))) {
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, encoding: 'utf8' });
     assert.equal(build.status, 0, `build failed: ${build.stderr}`);
   }
+}
+
+test('the VSIX holds only the built extension, its grammars, icon and docs', () => {
+  ensureBuilt();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-hints-vsix-'));
   try {
     const out = path.join(dir, `mcp-hints-${packageJson.version}.vsix`);
@@ -140,4 +145,58 @@ test('the LICENSE is MIT, held by the mcp-hints contributors', () => {
   assert.match(license, /^MIT License/);
   assert.match(license, /Copyright \(c\) \d{4} mcp-hints contributors/);
   assert.equal(packageJson.license, 'MIT');
+});
+
+/** The files `npm pack` would put in the tarball, as npm itself lists them (no build scripts run). */
+function npmPackFiles(): string[] {
+  const npm = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(npm.status, 0, `npm pack --dry-run failed:\n${npm.stderr}`);
+  const [pack] = JSON.parse(npm.stdout) as { name: string; version: string; filename: string; files: { path: string }[] }[];
+  assert.equal(pack.filename, `mcp-hints-${packageJson.version}.tgz`);
+  return pack.files.map((f) => f.path).sort();
+}
+
+test('the npm tarball holds the CLI and nothing for development', () => {
+  ensureBuilt();
+  const files = npmPackFiles();
+  // The CLI's launcher and bundle, its worker's, the TypeScript they share, the config schema users point
+  // `$schema` at, and the documents npm always shows.
+  assert.deepEqual(files, [
+    'CHANGELOG.md',
+    'LICENSE',
+    'README.md',
+    'dist/cli-bundle.js',
+    'dist/cli.js',
+    'dist/typescript.js',
+    'dist/worker-bundle.js',
+    'dist/worker.js',
+    'package.json',
+    'schemas/mcp-hints.schema.json',
+  ]);
+  for (const f of files) {
+    assert.doesNotMatch(f, /^(test|server|client|scripts|examples|docs|images|syntaxes|node_modules|\.cache|\.ci)\//, f);
+    assert.doesNotMatch(f, /\.(ts|map|vsix|tgz)$/, f);
+  }
+  for (const [name, target] of Object.entries(packageJson.bin as Record<string, string>)) {
+    assert.ok(files.includes(path.posix.normalize(target)), `bin ${name} (${target}) is in the tarball`);
+    assert.match(fs.readFileSync(path.join(root, target), 'utf8'), /^#!\/usr\/bin\/env node\n/, `bin ${name} starts with a node shebang`);
+  }
+  // The CLI runs a worker from beside itself (server/src/cli/run.ts) and loads TypeScript from dist/typescript.js.
+  assert.ok(files.includes('dist/worker.js') && files.includes('dist/typescript.js'));
+});
+
+test('package.json is ready to publish', () => {
+  assert.equal(packageJson.name, 'mcp-hints');
+  assert.match(packageJson.version, /^\d+\.\d+\.\d+$/);
+  assert.equal(packageJson.license, 'MIT');
+  assert.match(packageJson.engines.node, /^>=\s*20/);
+  assert.equal(packageJson.repository.type, 'git');
+  assert.match(packageJson.repository.url, /^git\+https:\/\/github\.com\/[\w-]+\/[\w-]+\.git$/);
+  assert.ok(packageJson.keywords.includes('mcp') && packageJson.keywords.length >= 3);
+  assert.deepEqual(Object.keys(packageJson.bin), ['mcp-hints']);
+  // Everything the CLI runs is bundled into dist/ (the install test runs it from the tarball alone).
+  assert.deepEqual(packageJson.dependencies ?? {}, {});
+  assert.match(packageJson.scripts.prepublishOnly, /^npm run build\b/, 'publishing builds first');
+  // `npm start` leaves both packages: the VSIX and the npm tarball.
+  assert.match(packageJson.scripts.start, /npm run package\b.*npm pack\b/);
 });

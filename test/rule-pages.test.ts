@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { EngineOptions, Profile } from '../server/src/engine/options';
-import { analyzeText } from '../server/src/engine/project';
-import { loadReviewOptions } from '../server/src/engine/review/disk';
+import { analyzeText } from '../server/src/engine/project/project';
+import { loadReviewOptions } from '../server/src/engine/project/record-files';
 
 const DOCS = join(__dirname, '..', 'docs', 'rules');
 

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { discoverFiles } from '../../server/src/engine/files';
+import { discoverFiles } from '../../server/src/engine/project/files';
 import { generateDenseWorkspace, generateWorkspace, type Manifest } from './generate';
 
 const ROOT = resolve(__dirname, '../..');

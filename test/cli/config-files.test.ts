@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { parseConfig, toEngineOptions } from '../../server/src/engine/config';
-import { discoverFiles, findConfigFile } from '../../server/src/engine/files';
+import { parseConfig, toEngineOptions } from '../../server/src/engine';
+import { discoverFiles, findConfigFile } from '../../server/src/engine';
 import { removeWorkspace, workspace } from './helpers';
 
 describe('parseConfig', () => {

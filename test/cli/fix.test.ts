@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applySafeFixes } from '../../server/src/cli/analyze';
-import type { FileAnalysis, Fix } from '../../server/src/engine/model';
-import { Project } from '../../server/src/engine/project';
+import type { FileAnalysis, Fix } from '../../server/src/engine';
+import { Project } from '../../server/src/engine';
 
 const FILE = '/virtual/server.ts';
 

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { listToolsOverStdio } from '../../server/src/cli/verify/stdio-client';
-import type { RuntimeTool } from '../../server/src/engine/runtime-compare';
+import type { RuntimeTool } from '../../server/src/engine/review/runtime-compare';
 import { packageFolderName, type PinnedPackage } from './fetch';
 
 const repo = resolve(__dirname, '../..');

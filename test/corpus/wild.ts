@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { compareWithRuntime, type Comparison, type RuntimeTool, type StaticTool } from '../../server/src/engine/runtime-compare';
+import { compareWithRuntime, type Comparison, type RuntimeTool, type StaticTool } from '../../server/src/engine/review/runtime-compare';
 import { HINT_KEYS } from '../../server/src/engine/model';
 import { packageFolderName } from './fetch';
 import { CORPORA, type Corpus } from './location';

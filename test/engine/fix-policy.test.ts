@@ -2,8 +2,8 @@
 // misspelled key and move misplaced hints, but never add, remove or change a hint the author wrote.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixAll } from '../../server/src/engine/fix-all';
-import { analyzeText } from '../../server/src/engine/project';
+import { fixAll } from '../../server/src/engine/fixes/fix-all';
+import { analyzeText } from '../../server/src/engine/project/project';
 
 const source = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 const server = new McpServer({ name: "x", version: "1" });

@@ -2,7 +2,7 @@
 // counts when it opens and closes a run on one line, as the regular expression /'[^'\n]*'/g matches them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { quoteOf } from '../../server/src/engine/fixes';
+import { quoteOf } from '../../server/src/engine/fixes/edits';
 
 const table: [string, string, '"' | "'"][] = [
   ['more single-quoted literals', `const a = 'x'; const b = 'y'; const c = "z";`, "'"],

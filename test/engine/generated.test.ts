@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { Project } from '../../server/src/engine/project';
-import { generatedMarker } from '../../server/src/engine/generated';
+import { Project } from '../../server/src/engine/project/project';
+import { generatedMarker } from '../../server/src/engine/fixes/generated';
 import { lines, runCases, type Case } from './tester';
 
 describe('generatedMarker: the leading comments decide', () => {

@@ -2,7 +2,7 @@
 // same as analysing the new text from scratch, whatever the edit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project, analyzeText } from '../../server/src/engine/project';
+import { Project, analyzeText } from '../../server/src/engine/project/project';
 
 const base = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 const server = new McpServer({ name: "x", version: "1" });
@@ -94,7 +94,7 @@ test('a file added to a listed tool folder re-analyses the file that lists it', 
 // The changed span is found by comparing runs of text that grow and shrink: it must be the exact common prefix and
 // suffix wherever the edit falls (inside, at the edge of or across the runs), whatever the lengths.
 test('textChangeRange finds the exact span of one edit in texts of any length', async () => {
-  const { textChangeRange } = await import('../../server/src/engine/incremental');
+  const { textChangeRange } = await import('../../server/src/engine/syntax/incremental');
   const line = (i: number) => `server.registerTool("tool_${i}", { description: "thing ${i}" });\n`;
   const long = Array.from({ length: 3000 }, (_, i) => line(i)).join('');
   const cases: [string, string, string][] = [

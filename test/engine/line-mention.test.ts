@@ -2,7 +2,7 @@
 // name a line, so every form a message writes must be recognised, and a tool id must not be taken for one.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileLineMention, fileMention, lineMention, mentionsLine } from '../../server/src/engine/line-mention';
+import { fileLineMention, fileMention, lineMention, mentionsLine } from '../../server/src/engine/syntax';
 
 describe('line mentions', () => {
   test('both forms a message writes are recognised', () => {

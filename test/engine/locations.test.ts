@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { describeToolMarkdown } from '../../server/src/engine/describe';
-import { Project } from '../../server/src/engine/project';
+import { describeToolMarkdown } from '../../server/src/engine/rules/describe';
+import { Project } from '../../server/src/engine/project/project';
 import { lines, runCases } from './tester';
 
 const cb = 'async () => ({ content: [] })';

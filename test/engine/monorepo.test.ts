@@ -3,7 +3,7 @@
 // output back to its source. Each case is a small workspace written to disk; the main file registers the tools.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { exportTargets, matchPaths, splitPackageSpecifier } from '../../server/src/engine/module-resolution';
+import { exportTargets, matchPaths, splitPackageSpecifier } from '../../server/src/engine/project/module-resolution';
 import { lines, runCases, type Case } from './tester';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
-import { parseSource } from '../../server/src/engine/parse';
+import { parseSource } from '../../server/src/engine/syntax/parse';
 
 /** Every node in walk order, JSDoc comments included, each with the position of its parent in that order. */
 function parentIndexes(sourceFile: ts.SourceFile): number[] {

@@ -3,7 +3,7 @@
 // (parsed again) for the files analysed after it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project, type FileHost } from '../../server/src/engine/project';
+import { Project, type FileHost } from '../../server/src/engine/project/project';
 
 const files: Record<string, string> = {
   '/w/handlers.ts': `import { writeFile } from "node:fs/promises";

@@ -5,10 +5,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Finding } from '../../server/src/engine/model';
-import { Project } from '../../server/src/engine/project';
+import { Project } from '../../server/src/engine/project/project';
 import { toolContract, type Contract } from '../../server/src/engine/review/contract';
-import { approve, parseRecord, printRecord, type ApprovedEntry } from '../../server/src/engine/review/record';
-import { RULES } from '../../server/src/engine/rules';
+import type { ApprovedEntry } from '../../server/src/engine/model';
+import { approve, parseRecord, printRecord } from '../../server/src/engine/review/record';
+import { RULES } from '../../server/src/engine/rules/run';
 import { exampleOptions } from '../../server/src/engine/rules/review-examples';
 
 const ROOT = '/virtual';

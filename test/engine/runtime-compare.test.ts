@@ -2,7 +2,7 @@
 // and the wild-corpus test report). One row per situation; `found` is the static reading, `listed` the server's.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { compareWithRuntime, type RuntimeTool, type StaticTool, type VerifyStatus } from '../../server/src/engine/runtime-compare';
+import { compareWithRuntime, type RuntimeTool, type StaticTool, type VerifyStatus } from '../../server/src/engine/review/runtime-compare';
 
 function found(name: string | null, annotations: StaticTool['annotations'], extra: Partial<StaticTool> = {}): StaticTool {
   return { name, file: 'src/server.ts', line: 1, annotations, title: null, ...extra };

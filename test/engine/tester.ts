@@ -6,12 +6,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { fixAll } from '../../server/src/engine/fix-all';
-import { applyEdits } from '../../server/src/engine/fixes';
+import { fixAll } from '../../server/src/engine/fixes/fix-all';
+import { applyEdits } from '../../server/src/engine/fixes/edits';
 import type { FileAnalysis, Finding, Fix, HintValue, StaticValue, TextEdit, Tool, ToolCondition, ToolForm } from '../../server/src/engine/model';
 import type { EngineOptions } from '../../server/src/engine/options';
-import { parseSource } from '../../server/src/engine/parse';
-import { Project } from '../../server/src/engine/project';
+import { parseSource } from '../../server/src/engine/syntax/parse';
+import { Project } from '../../server/src/engine/project/project';
 
 /** What one tool must look like; only the fields given are compared. */
 export interface ToolExpectation {

@@ -3,8 +3,8 @@
 // gives: every tool and every finding, with their locations, fixes and ids.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project, analyzeText } from '../../server/src/engine/project';
-import { ToolReuse } from '../../server/src/engine/tool-cache';
+import { Project, analyzeText } from '../../server/src/engine/project/project';
+import { ToolReuse } from '../../server/src/engine/project/tool-cache';
 
 const base = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";

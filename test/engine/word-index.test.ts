@@ -3,7 +3,7 @@
 // and an answer is kept only until a project file changes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Project, WORD_INDEX_AFTER } from '../../server/src/engine/project';
+import { Project, WORD_INDEX_AFTER } from '../../server/src/engine/project/project';
 
 const files: Record<string, string> = {
   '/w/a.ts': 'registerAll(server)',

@@ -6,10 +6,10 @@ import { readdirSync } from 'node:fs';
 import { CORPORA, CORPUS_CACHE, ensureCorpus } from '../corpus/location';
 import { labelReport, printLabelReport, readLabels } from './labels';
 import { join, relative } from 'node:path';
-import { discoverFiles, safeDiskHost } from '../../server/src/engine/files';
-import { inferHints } from '../../server/src/engine/infer';
+import { discoverFiles, safeDiskHost } from '../../server/src/engine/project/files';
+import { inferHints } from '../../server/src/engine/evidence/infer';
 import { HINT_DEFAULTS, HINT_KEYS, type HintKey } from '../../server/src/engine/model';
-import { Project } from '../../server/src/engine/project';
+import { Project } from '../../server/src/engine/project/project';
 
 export const CONTRADICTION_RULES = ['read-only-contradicted', 'destructive-understated', 'idempotent-overclaimed', 'closed-world-contradicted'];
 

@@ -4,11 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPORA } from '../corpus/location';
-import { discoverFiles, safeDiskHost } from '../../server/src/engine/files';
-import { inferHints } from '../../server/src/engine/infer';
+import { discoverFiles, safeDiskHost } from '../../server/src/engine/project/files';
+import { inferHints } from '../../server/src/engine/evidence/infer';
 import { HINT_KEYS, type HintKey } from '../../server/src/engine/model';
 import type { EngineOptions } from '../../server/src/engine/options';
-import { Project } from '../../server/src/engine/project';
+import { Project } from '../../server/src/engine/project/project';
 
 export const LABELS_DIR = join(__dirname, 'labels');
 

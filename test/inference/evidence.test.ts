@@ -1,7 +1,7 @@
 // Table tests: one source per evidence kind → the inferred hints (value and confidence) and the evidence text.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { evidenceMarkdown, inferHints } from '../../server/src/engine/infer';
+import { evidenceMarkdown, inferHints } from '../../server/src/engine/evidence/infer';
 import { analyze, expectHints, honestyFindings, infer, MAIN } from './harness';
 
 const reg = (name: string, handler: string, config = '') => `server.registerTool("${name}", { description: "x"${config ? `, ${config}` : ''} }, ${handler});`;
@@ -211,12 +211,12 @@ describe('name evidence', () => {
 
 describe('hover markdown', () => {
   test('lists each hint with its confidence and the evidence with its line', async () => {
-    const { evidenceMarkdown } = await import('../../server/src/engine/infer');
+    const { evidenceMarkdown } = await import('../../server/src/engine/evidence/infer');
     const { analyze, MAIN } = await import('./harness');
     const code = `import * as fs from "fs";\nserver.registerTool("save", { description: "x" }, async ({ t }) => {\n  fs.writeFileSync("f", t);\n  return { content: [] };\n});`;
     const { tools, project } = analyze(code);
     const context = { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f: string) => project.getSourceFile(f) };
-    const { inferHints } = await import('../../server/src/engine/infer');
+    const { inferHints } = await import('../../server/src/engine/evidence/infer');
     const markdown = evidenceMarkdown(inferHints(tools[0], context), context);
     assert.match(markdown, /- `readOnlyHint: false` \(proven\): calls `fs\.writeFileSync`/);
     assert.match(markdown, /- handler: calls `fs\.writeFileSync` at line 3/);

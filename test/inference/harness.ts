@@ -1,10 +1,10 @@
 // A small RuleTester-style harness: source text (plus other in-memory files) → tools, inferred hints, findings.
 import assert from 'node:assert/strict';
-import { applyEdits } from '../../server/src/engine/fixes';
-import { inferHints, type Inference } from '../../server/src/engine/infer';
+import { applyEdits } from '../../server/src/engine/fixes/edits';
+import { inferHints, type Inference } from '../../server/src/engine/evidence/infer';
 import type { Finding, HintKey, Tool } from '../../server/src/engine/model';
 import type { EngineOptions } from '../../server/src/engine/options';
-import { Project, type FileHost } from '../../server/src/engine/project';
+import { Project, type FileHost } from '../../server/src/engine/project/project';
 
 export const HONESTY_RULES = ['read-only-contradicted', 'destructive-understated', 'idempotent-overclaimed', 'closed-world-contradicted', 'profile-requirement'];
 export const MAIN = '/virtual/server.ts';

@@ -2,7 +2,7 @@
 // fixed output; honest tools that must stay quiet; each host profile.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { suggestAnnotations } from '../../server/src/engine/suggest';
+import { suggestAnnotations } from '../../server/src/engine/rules/suggest';
 import { analyze, applyFix, honestyFindings, lineOf, MAIN } from './harness';
 import { closedWorldContradicted } from '../../server/src/engine/rules/closed-world-contradicted';
 import { destructiveOmitted } from '../../server/src/engine/rules/destructive-omitted';

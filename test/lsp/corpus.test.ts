@@ -9,7 +9,7 @@ import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { globSync } from 'tinyglobby';
-import { mayRegisterTools, parseSource } from '../../server/src/engine/parse';
+import { mayRegisterTools, parseSource } from '../../server/src/engine';
 import { applyEdits, editsFor, LspClient, positionAt } from './harness';
 
 const CORPUS = CORPUS_CACHE;

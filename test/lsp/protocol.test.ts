@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic, DocumentSymbol, InlayHint, CodeLens, MarkupContent } from 'vscode-languageserver-protocol';
-import { parseSource } from '../../server/src/engine/parse';
+import { parseSource } from '../../server/src/engine';
 import { applyEdits, editsFor, FIXTURES, fixtureUri, LspClient, offsetOf, positionAt } from './harness';
 
 const BASIC = readFileSync(join(FIXTURES, 'basic.ts'), 'utf8');

@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { renderReportHtml, renderVerifyHtml, escapeHtml } from '../../client/src/report';
-import { describeToolMarkdown, omittedMeaningfulHints, profileLine, readOut } from '../../server/src/engine/describe';
-import type { Finding, HintKey, HintValue, Tool } from '../../server/src/engine/model';
-import { selectSafeFixes } from '../../server/src/engine/fix-all';
-import { applyEdits } from '../../server/src/engine/fixes';
+import { describeToolMarkdown, omittedMeaningfulHints, profileLine, readOut } from '../../server/src/engine';
+import type { Finding, HintKey, HintValue, Tool } from '../../server/src/engine';
+import { selectSafeFixes } from '../../server/src/engine';
+import { applyEdits } from '../../server/src/engine';
 import { fixAllText, minimalEdit } from '../../server/src/lsp/code-actions';
 import type { ReportResult, VerifyResult, VerifyTool } from '../../server/src/lsp/protocol';
 import { DEFAULT_SETTINGS, effectiveSeverity, engineOptionsFor, normalizeSettings, verifyCommand, withConfig } from '../../server/src/lsp/settings';

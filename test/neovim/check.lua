@@ -91,7 +91,7 @@ local function main()
   results.lsp_log = vim.lsp.get_log_path()
 
   results.published = {}
-  -- The setup the README shows for 0.7: on FileType, start the client once, then attach every such buffer.
+  -- The setup docs/neovim.md shows for 0.7: on FileType, start the client once, then attach every such buffer.
   local client_id = nil
   vim.api.nvim_create_autocmd('FileType', {
     pattern = { 'typescript', 'javascript', 'typescriptreact', 'javascriptreact' },

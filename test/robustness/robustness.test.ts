@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { guardedAnalyze, readSourceFile, safeDiskHost } from '../../server/src/engine/files';
-import { analyzeText, Project } from '../../server/src/engine/project';
+import { guardedAnalyze, readSourceFile, safeDiskHost } from '../../server/src/engine/project/files';
+import { analyzeText, Project } from '../../server/src/engine/project/project';
 import { checkJson, removeWorkspace, runCli, workspace, type JsonOutput } from '../cli/helpers';
 
 const reg = (name: string, indent = '') => `${indent}server.registerTool("${name}", { description: "x" }, async () => ({ content: [] }));\n`;

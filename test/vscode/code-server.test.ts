@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SuiteResult } from './suite/index';
+import type { SuiteResult } from './suite';
 import {
   REPO_ROOT,
   buildExtensionIfStale,

@@ -3,18 +3,17 @@
 // runs and inside each worker for large ones, so results must stay JSON-serialisable.
 import { writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { createRunHost, guardedAnalyze, readSourceFile, unreadableAnalysis, type ReadResult } from '../engine/files';
-import { HINT_KEYS, type ConditionDependency, type ToolCondition, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue } from '../engine/model';
-import type { EngineOptions } from '../engine/options';
-import { fixAll } from '../engine/fix-all';
-import { mayRegisterTools } from '../engine/parse';
-import { Project } from '../engine/project';
+import { createRunHost, guardedAnalyze, readSourceFile, unreadableAnalysis, type ReadResult } from '../engine';
+import { HINT_KEYS, type ConditionDependency, type ToolCondition, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue } from '../engine';
+import type { EngineOptions } from '../engine';
+import { fixAll } from '../engine';
+import { mayRegisterTools } from '../engine';
+import { Project } from '../engine';
 import { LineIndex } from './positions';
-import { reviewTool } from '../engine/review';
-import { EVIDENCE_KIND_LABELS, toolContract, type Contract } from '../engine/review/contract';
-import type { ApprovalState } from '../engine/review/compare';
-import { collectEvidence } from '../engine/evidence';
-import { conditionText } from '../engine/conditions';
+import { evidenceSummary, toolDetails } from '../engine';
+import type { Contract } from '../engine';
+import type { ApprovalState } from '../engine';
+import { conditionText } from '../engine';
 
 export interface ToolRecord {
   name: string | null;
@@ -269,14 +268,11 @@ function toolReviewRecord(project: Project, analysis: FileAnalysis, tool: FileAn
   const findings = analysis.findings.filter((f) => f.toolId === tool.id).map((f) => ({ code: f.rule, severity: f.severity, message: f.message }));
   if (!registrationSf) return { contract: null, evidence: '', approval: { state: 'no-record', changes: [] }, findings };
   const sourceFileOf = (file: string) => project.getSourceFile(file);
-  const detail = toolContract(tool, { registrationSf, sourceFileOf });
-  const review = reviewTool({ tool, sourceFile: registrationSf, options: optionsFor(context, analysis.file), sourceFileOf });
-  const visibility = collectEvidence(tool, registrationSf, sourceFileOf).handler;
-  const shown = detail ? detail.contract.evidence.map((kind) => `${EVIDENCE_KIND_LABELS[kind]}: ${detail.evidenceByKind.get(kind)![0].text}`) : [];
-  const evidence = shown.length > 0 ? shown.join('; ') : visibility === 'none' ? 'handler not found' : 'no writes, deletes, processes or network calls found';
+  const details = toolDetails(tool, { sourceFile: registrationSf, sourceFileOf, options: optionsFor(context, analysis.file) });
+  const review = details.review;
   return {
-    contract: detail?.contract ?? null,
-    evidence,
+    contract: details.contract?.contract ?? null,
+    evidence: evidenceSummary(details),
     approval: { state: review?.state ?? 'no-record', changes: (review?.changes ?? []).map(({ safety, text }) => ({ safety, text })) },
     findings,
   };

@@ -1,11 +1,11 @@
 // `mcp-hints approve [paths…] [--tool NAME]`: writes the analysed tools' contracts to the review record of their
-// project root (engine/review/disk.ts decides where that is and writes atomically).
+// project root (engine/project/record-files.ts decides where that is and writes atomically).
 import { resolve } from 'node:path';
-import type { Contract } from '../engine/review/contract';
-import { approveInRecord, describeRecordError, projectRootOf } from '../engine/review/disk';
+import type { Contract } from '../engine';
+import { approveInRecord, describeRecordError, projectRootOf } from '../engine';
 import { relativePath } from './analyze';
 import type { Report } from './report';
-import type { Io } from './run';
+import type { Io } from './read';
 
 export function runApprove(report: Report, files: readonly string[], only: string | undefined, io: Io): number {
   const named = report.tools.filter((tool) => tool.review?.contract);

@@ -1,6 +1,6 @@
 // Command-line parsing for `mcp-hints check` (verify/args.ts parses `verify`). Usage errors throw UsageError (exit code 2).
-import { PROFILES, RULE_SETTINGS } from '../engine/config';
-import type { Profile, RuleSetting } from '../engine/options';
+import { PROFILES, RULE_SETTINGS } from '../engine';
+import type { Profile, RuleSetting } from '../engine';
 
 export const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 /** `report` prints a table for pull requests, or the same rows as JSON. */

@@ -2,18 +2,18 @@
 // What `check` reports and `verify` compares.
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine/config';
-import { configIgnores, discoverFiles, diskConfigHost, findConfigFile, UNREADABLE_FILE, type ReadResult } from '../engine/files';
-import type { EngineOptions } from '../engine/options';
-import type { Project } from '../engine/project';
+import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine';
+import { configIgnores, discoverFiles, diskConfigHost, findConfigFile, UNREADABLE_FILE, type ReadResult } from '../engine';
+import type { EngineOptions } from '../engine';
+import type { Project } from '../engine';
 import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
 import { UsageError, type CheckArgs } from './args';
 import { sortRecords, type Report } from './report';
-import { unreadableFile } from '../engine/file-kinds';
-import { knownFindingIds } from '../engine/kinds';
+import { unreadableFile } from '../engine';
+import { knownFindingIds } from '../engine';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 import packageJson from '../../../package.json';
-import { describeRecordError, loadReviewOptions } from '../engine/review/disk';
+import { describeRecordError, loadReviewOptions } from '../engine';
 
 export const VERSION: string = packageJson.version;
 

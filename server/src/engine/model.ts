@@ -228,3 +228,19 @@ export interface FileAnalysis {
   /** A read or parse problem, reported as a finding too. */
   error?: string;
 }
+
+/** What the code does, as the record lists it. Order is the order of the record's `evidence` arrays. */
+export const CONTRACT_EVIDENCE_KINDS = ['write', 'delete', 'create', 'process', 'network', 'opaque'] as const;
+export type EvidenceKind = (typeof CONTRACT_EVIDENCE_KINDS)[number];
+
+/** One approved contract as read from the record; absent or malformed fields are undefined (not compared). */
+export interface ApprovedEntry {
+  name: string;
+  /** Relative to the record's folder, `/` separators. */
+  file: string;
+  title?: string | null;
+  hints?: Partial<Record<HintKey, HintValue>>;
+  inputs?: Record<string, string>;
+  fingerprints?: { inputSchema?: string | null; description?: string | null };
+  evidence?: EvidenceKind[];
+}

@@ -1,5 +1,4 @@
-import type { Severity } from './model';
-import type { ApprovedEntry } from './review/record';
+import type { ApprovedEntry, Severity } from './model';
 
 export type RuleSetting = Severity | 'off';
 export type Profile = 'spec' | 'chatgpt' | 'claude';

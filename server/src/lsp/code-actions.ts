@@ -9,10 +9,10 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fixAll } from '../engine/fix-all';
-import type { Fix, Finding, Severity } from '../engine/model';
-import type { EngineOptions } from '../engine/options';
-import { Project, type FileHost } from '../engine/project';
+import { fixAll } from '../engine';
+import type { Fix, Finding, Severity } from '../engine';
+import type { EngineOptions } from '../engine';
+import { Project, type FileHost } from '../engine';
 import { SOURCE } from './diagnostics';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.mcp-hints`;

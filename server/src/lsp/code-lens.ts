@@ -2,8 +2,8 @@
 
 import type { CodeLens } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { profileLine } from '../engine/describe';
-import type { FileAnalysis } from '../engine/model';
+import { profileLine } from '../engine';
+import type { FileAnalysis } from '../engine';
 
 export function computeCodeLenses(analysis: FileAnalysis, document: TextDocument): CodeLens[] {
   return analysis.tools

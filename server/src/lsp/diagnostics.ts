@@ -8,8 +8,8 @@ import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver/node';
-import type { FileAnalysis, Finding, Loc, Severity, Tool } from '../engine/model';
-import { findingDocUrl } from '../engine/finding-kind';
+import type { FileAnalysis, Finding, Loc, Severity, Tool } from '../engine';
+import { findingDocUrl } from '../engine';
 import { effectiveSeverity, type Settings } from './settings';
 import type { Workspace } from './workspace';
 

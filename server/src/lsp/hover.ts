@@ -7,9 +7,9 @@ import {
   describeOmittedMarkdown,
   describeOtherKeyMarkdown,
   describeToolMarkdown,
-} from '../engine/describe';
-import { HINT_KEYS, type FileAnalysis, type Finding, type HintKey, type Loc, type Tool } from '../engine/model';
-import type { Profile } from '../engine/options';
+} from '../engine';
+import { HINT_KEYS, type FileAnalysis, type Finding, type HintKey, type Loc, type Tool } from '../engine';
+import type { Profile } from '../engine';
 
 function contains(loc: Loc | null | undefined, file: string, offset: number): loc is Loc {
   return !!loc && loc.file === file && loc.start <= offset && offset <= loc.end;

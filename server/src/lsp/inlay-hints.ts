@@ -3,9 +3,9 @@
 
 import { InlayHintKind, type InlayHint, type Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { HINT_DESCRIPTIONS, omittedMeaningfulHints } from '../engine/describe';
-import { HINT_DEFAULTS, type FileAnalysis, type Tool } from '../engine/model';
-import type { Profile } from '../engine/options';
+import { HINT_DESCRIPTIONS, omittedMeaningfulHints } from '../engine';
+import { HINT_DEFAULTS, type FileAnalysis, type Tool } from '../engine';
+import type { Profile } from '../engine';
 
 /** Where the hints for a tool go: after its annotations object when written in this file, else after its name. */
 function anchor(tool: Tool, file: string): number | null {

@@ -24,8 +24,8 @@ import { computeCodeActions, FIX_ALL_KIND } from './code-actions';
 import { computeCodeLenses } from './code-lens';
 import { diagnosticsFor, DiagnosticsScheduler, enabledFindings, toDiagnostic } from './diagnostics';
 import { computeHover } from './hover';
-import { evidenceFor, evidenceMarkdown } from '../engine/infer';
-import type { Tool } from '../engine/model';
+import { toolDetails, toolDetailsMarkdown } from '../engine';
+import type { Tool } from '../engine';
 import { computeInlayHints } from './inlay-hints';
 import {
   FileSummaryRequest,
@@ -40,19 +40,17 @@ import {
 import { ReportBuilder } from './report';
 import { SettingsStore, engineOptionsFor, withConfig, type Settings, type UserSettings } from './settings';
 import { verifyFolder } from './verify';
-import { configIgnores, discoverFilesAsync, diskConfigHost, SKIPPED_FOLDERS, TEST_FILE_PATTERNS } from '../engine/files';
-import { isSourceFile } from '../engine/parse';
-import { isResolutionConfig, RESOLUTION_CONFIG_GLOBS } from '../engine/module-resolution';
+import { configIgnores, discoverFilesAsync, diskConfigHost, SKIPPED_FOLDERS, TEST_FILE_PATTERNS } from '../engine';
+import { isSourceFile } from '../engine';
+import { isResolutionConfig, RESOLUTION_CONFIG_GLOBS } from '../engine';
 import { isAbsolute, relative, sep } from 'node:path';
 import ignore from 'ignore';
-import type { LoadedConfig } from '../engine/config';
+import type { LoadedConfig } from '../engine';
 import { CONFIG_GLOB, isConfigFile, PolicyStore } from './policy';
 import { computeDocumentSymbols } from './symbols';
 import { EditSpans, Workspace } from './workspace';
-import { reviewTool } from '../engine/review';
-import { reviewMarkdown } from '../engine/review/describe';
 import { APPROVE_ALL_COMMAND, APPROVE_TOOL_COMMAND, approveActions, contractsIn, ReviewRecords, workspaceFiles, type ApproveToolArgs } from './review';
-import type { ApproveResult } from '../engine/review/disk';
+import type { ApproveResult } from '../engine';
 
 const connection = createConnection(ProposedFeatures.all);
 const editSpans = new EditSpans();
@@ -443,9 +441,7 @@ connection.onHover(
         ? (tool: Tool) => {
             // A tool another file registers is read with that file (its evidence starts at the registration).
             const context = { sourceFile: sourceFileOf(workspace.registrationFileOf(tool, analysis.file)) ?? sourceFile, sourceFileOf, options };
-            const review = reviewTool({ tool, ...context });
-            const evidence = evidenceMarkdown(evidenceFor(tool, context), context, analysis.file);
-            return review ? `${evidence}\n\n---\n\n${reviewMarkdown(review)}` : evidence;
+            return toolDetailsMarkdown(toolDetails(tool, context), context, analysis.file);
           }
         : undefined;
       const shown = enabledFindings(analysis, s).map(({ finding }) => finding);

@@ -6,8 +6,8 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Connection, type Diagnostic } from 'vscode-languageserver/node';
-import { CONFIG_FILE_NAMES, loadConfig, type ConfigHost, type LoadedConfig } from '../engine/config';
-import { knownFindingIds } from '../engine/kinds';
+import { CONFIG_FILE_NAMES, loadConfig, type ConfigHost, type LoadedConfig } from '../engine';
+import { knownFindingIds } from '../engine';
 import { SOURCE } from './diagnostics';
 
 /** Glob of the files that change the policy (for file watchers). */

@@ -1,7 +1,7 @@
 // Custom requests and notifications between the mcp-hints client (or a test/bench) and the server.
 // Plain method names and shapes only: imported by both sides, so no runtime dependencies here.
 
-import type { HintKey, HintValue, Severity } from '../engine/model';
+import type { HintKey, HintValue, Severity } from '../engine';
 
 export const ReportRequest = 'mcp-hints/report';
 export const FileSummaryRequest = 'mcp-hints/fileSummary';

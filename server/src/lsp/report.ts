@@ -7,10 +7,10 @@ import { pathToFileURL } from 'node:url';
 // The CommonJS build: the ESM one calls createRequire(import.meta.url), which is undefined in our CJS bundle.
 import tinyglobby = require('tinyglobby');
 import type { CancellationToken } from 'vscode-languageserver/node';
-import { profileLine } from '../engine/describe';
-import type { FileAnalysis } from '../engine/model';
-import { isSourceFile, mayRegisterTools } from '../engine/parse';
-import { diskHost } from '../engine/project';
+import { profileLine } from '../engine';
+import type { FileAnalysis } from '../engine';
+import { isSourceFile, mayRegisterTools } from '../engine';
+import { diskHost } from '../engine';
 import { enabledFindings } from './diagnostics';
 import type { ReportResult, ReportTool } from './protocol';
 import type { Settings } from './settings';

@@ -4,14 +4,14 @@
 import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeActionKind, DiagnosticSeverity, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver/node';
-import { discoverFiles, guardedAnalyze } from '../engine/files';
-import type { Finding, Severity } from '../engine/model';
-import type { LoadedRecord, ReviewOptions } from '../engine/options';
-import type { Project } from '../engine/project';
-import { toolContract, type Contract } from '../engine/review/contract';
-import { approveInRecord, loadRecord, projectRootOf, recordOf, type ApproveResult, type RecordLoad } from '../engine/review/disk';
-import { RECORD_FILE_NAME } from '../engine/review/record';
-import { relativeTo } from '../engine/review';
+import { discoverFiles, guardedAnalyze } from '../engine';
+import type { Finding, Severity } from '../engine';
+import type { LoadedRecord, ReviewOptions } from '../engine';
+import type { Project } from '../engine';
+import { toolContract, type Contract } from '../engine';
+import { approveInRecord, loadRecord, projectRootOf, recordOf, type ApproveResult, type RecordLoad } from '../engine';
+import { RECORD_FILE_NAME } from '../engine';
+import { relativeTo } from '../engine';
 
 export const APPROVE_TOOL_COMMAND = 'mcp-hints.approveTool';
 export const APPROVE_ALL_COMMAND = 'mcp-hints.approveAll';

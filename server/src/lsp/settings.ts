@@ -3,9 +3,9 @@
 
 import { parse as parseShellWords } from 'shell-quote';
 import type { Connection } from 'vscode-languageserver/node';
-import { PROFILES, RULE_SETTINGS, toEngineOptions, type McpHintsConfig } from '../engine/config';
-import type { Severity } from '../engine/model';
-import { IMPLICIT_DEFAULTS, type EngineOptions, type ImplicitDefaults, type Profile, type RuleSetting } from '../engine/options';
+import { PROFILES, RULE_SETTINGS, toEngineOptions, type McpHintsConfig } from '../engine';
+import type { Severity } from '../engine';
+import { IMPLICIT_DEFAULTS, type EngineOptions, type ImplicitDefaults, type Profile, type RuleSetting } from '../engine';
 
 /**
  * What the user set in the editor. `profile` and `rules` hold only values the user wrote: they override

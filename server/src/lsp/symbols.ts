@@ -2,8 +2,8 @@
 
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { profileLine, toolDisplayName } from '../engine/describe';
-import type { FileAnalysis } from '../engine/model';
+import { profileLine, toolDisplayName } from '../engine';
+import type { FileAnalysis } from '../engine';
 
 export function computeDocumentSymbols(analysis: FileAnalysis, document: TextDocument): DocumentSymbol[] {
   return analysis.tools

@@ -5,10 +5,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range, TextDocumentContentChangeEvent, TextDocuments, TextDocumentsConfiguration } from 'vscode-languageserver/node';
-import type { TextSince } from '../engine/incremental';
-import type { FileAnalysis, Finding, Loc, Tool } from '../engine/model';
-import type { EngineOptions } from '../engine/options';
-import { diskHost, Project, type FileHost } from '../engine/project';
+import type { TextSince } from '../engine';
+import type { FileAnalysis, Finding, Loc, Tool } from '../engine';
+import type { EngineOptions } from '../engine';
+import { diskHost, Project, type FileHost } from '../engine';
 import type { ReviewRecords } from './review';
 
 const EXTENSION_BY_LANGUAGE: Record<string, string> = {

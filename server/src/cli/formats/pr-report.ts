@@ -1,6 +1,6 @@
 // `mcp-hints report`: one row per tool (effective hints, what the code shows, approval, findings), as a Markdown
 // table ready to paste as a pull request comment, or the same rows as JSON.
-import { profileLine } from '../../engine/describe';
+import { profileLine } from '../../engine';
 import type { ToolRecord } from '../analyze';
 import type { Report } from '../report';
 

@@ -3,8 +3,8 @@ import type * as Sarif from 'sarif';
 import { pathToFileURL } from 'node:url';
 import type { DiagnosticRecord } from '../analyze';
 import type { Report } from '../report';
-import { findingDocUrl } from '../../engine/finding-kind';
-import { FINDING_KINDS } from '../../engine/kinds';
+import { findingDocUrl } from '../../engine';
+import { FINDING_KINDS } from '../../engine';
 
 const LEVEL: Record<DiagnosticRecord['severity'], Sarif.ReportingConfiguration.level> = {
   error: 'error',

@@ -1,6 +1,6 @@
 // `--format text` (the default): per file, the tools found with their effective hints, then the
 // findings; a summary at the end. This is what `npm start` shows a newcomer first.
-import { HINT_KEYS, type HintKey, type HintValue } from '../../engine/model';
+import { HINT_KEYS, type HintKey, type HintValue } from '../../engine';
 import type { DiagnosticRecord, ToolRecord } from '../analyze';
 import { countBySeverity, type Report } from '../report';
 

@@ -8,7 +8,7 @@
 // protocol part is four messages, and the SDK stays a test-only dependency instead of being bundled.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { RuntimeTool } from '../../engine/runtime-compare';
+import type { RuntimeTool } from '../../engine';
 
 /** The protocol revision we ask for; servers answer with the one they speak, and tools/list is the same in all. */
 export const PROTOCOL_VERSION = '2025-06-18';

@@ -1,6 +1,6 @@
 // `mcp-hints verify`: the static reading of a folder against what its server really lists. Shared by the CLI
 // and the language server (the editor's "Verify Against Running Server" command).
-import { compareWithRuntime, COMPARED_KEYS, type ComparedKey, type ComparedTool, type Comparison, type VerifyStatus } from '../../engine/runtime-compare';
+import { compareWithRuntime, COMPARED_KEYS, type ComparedKey, type ComparedTool, type Comparison, type VerifyStatus } from '../../engine';
 import { readProject, VERSION, type Io } from '../read';
 import { listToolsOverStdio, type Failure, type FailureKind } from './stdio-client';
 

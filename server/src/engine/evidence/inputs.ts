@@ -4,9 +4,9 @@
 import ts from 'typescript';
 import { nodeAt } from '../fixes';
 import type { Loc } from '../model';
-import type { Evaluator, SourceProvider } from '../resolve';
+import type { Evaluator, SourceProvider } from '../values';
 import { evidenceEvaluator } from './handler';
-import { propertyNameText, skipOuterExpressions } from '../scope';
+import { propertyNameText, skipOuterExpressions } from '../syntax';
 import { EMPTY_ENV, locOf } from '../values';
 import type { Evidence } from './model';
 import { INPUT_FIELDS, MODE_FIELDS } from './tables/inputs';

@@ -3,8 +3,8 @@
 import ts from 'typescript';
 import { nodeAt } from '../fixes';
 import type { Loc, Tool } from '../model';
-import type { SourceProvider } from '../resolve';
-import { propertyNameText, skipOuterExpressions } from '../scope';
+import type { SourceProvider } from '../values';
+import { propertyNameText, skipOuterExpressions } from '../syntax';
 import { locOf } from '../values';
 import type { Evidence } from './model';
 import { classifyVerb, words } from './tables/verbs';

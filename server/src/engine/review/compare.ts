@@ -1,8 +1,7 @@
 // What changed between a tool's approved contract and its contract now, each change as one clause for a message.
 // Changes that make the tool look safer than approved are marked `safety`: hosts drop a human gate on them.
-import { HINT_KEYS, type HintKey, type HintValue, type Loc } from '../model';
-import { EVIDENCE_KINDS, EVIDENCE_KIND_LABELS, WRITE_KINDS, type ContractDetail, type EvidenceKind } from './contract';
-import type { ApprovedEntry } from './record';
+import { CONTRACT_EVIDENCE_KINDS, HINT_KEYS, type ApprovedEntry, type EvidenceKind, type HintKey, type HintValue, type Loc } from '../model';
+import { EVIDENCE_KIND_LABELS, WRITE_KINDS, type ContractDetail } from './contract';
 
 export interface ContractChange {
   /** True when the change removes a reason for a host to ask the user first. */
@@ -55,7 +54,7 @@ export function compareContract(approved: ApprovedEntry, current: ContractDetail
 
   // Evidence kinds the code shows now and did not when approved: name what shows them.
   if (approved.evidence) {
-    for (const kind of EVIDENCE_KINDS) {
+    for (const kind of CONTRACT_EVIDENCE_KINDS) {
       const items = current.evidenceByKind.get(kind);
       if (!items || approved.evidence.includes(kind)) continue;
       const first = items[0];

@@ -4,14 +4,11 @@
 import ts from 'typescript';
 import { collectEvidence, type Evidence } from '../evidence';
 import { nodeAt } from '../fixes';
-import { HINT_KEYS, type HintKey, type HintValue, type Loc, type Tool } from '../model';
-import { Evaluator, type SourceProvider } from '../resolve';
-import { propertyNameText, skipOuterExpressions } from '../scope';
+import { CONTRACT_EVIDENCE_KINDS, HINT_KEYS, type EvidenceKind, type HintKey, type HintValue, type Loc, type Tool } from '../model';
+import { Evaluator, type SourceProvider } from '../values';
+import { propertyNameText, skipOuterExpressions } from '../syntax';
 import { EMPTY_ENV } from '../values';
 
-/** What the code does, as the record lists it. Order is the order of the record's `evidence` arrays. */
-export const EVIDENCE_KINDS = ['write', 'delete', 'create', 'process', 'network', 'opaque'] as const;
-export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
 /** For messages: "deletes", "reaches the network". */
 export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
@@ -91,7 +88,7 @@ export function toolContract(tool: Tool, sources: ContractSources): ContractDeta
               ? fingerprint(canonicalForm(descriptionNode.node, descriptionNode.sf, provider))
               : null,
       },
-      evidence: EVIDENCE_KINDS.filter((kind) => evidenceByKind.has(kind)),
+      evidence: CONTRACT_EVIDENCE_KINDS.filter((kind) => evidenceByKind.has(kind)),
     },
     evidenceByKind,
     inputLocs: inputs.locs,

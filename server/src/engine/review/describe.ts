@@ -1,7 +1,7 @@
 // The approved contract beside the current one, for the hover.
 import { HINT_KEYS, type HintValue } from '../model';
 import { EVIDENCE_KIND_LABELS } from './contract';
-import type { ToolReview } from './index';
+import type { ToolReview } from './tool-review';
 import { RECORD_FILE_NAME } from './record';
 
 const STATE_LINE: Record<ToolReview['state'], string> = {

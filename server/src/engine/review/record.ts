@@ -2,24 +2,12 @@
 // The record is the user's data: a text that does not parse is reported (file and line) and never rewritten,
 // and fields this version does not know (at the top level and in entries) are kept as they are.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser/lib/esm/main.js';
-import { lineColumn } from '../config';
-import { HINT_KEYS, type HintKey, type HintValue } from '../model';
-import { EVIDENCE_KINDS, type Contract, type EvidenceKind } from './contract';
+import { lineColumn } from '../syntax';
+import { CONTRACT_EVIDENCE_KINDS, HINT_KEYS, type ApprovedEntry, type EvidenceKind, type HintKey, type HintValue } from '../model';
+import type { Contract } from './contract';
 
 export const RECORD_FILE_NAME = 'mcp-hints.lock.json';
 export const RECORD_VERSION = 1;
-
-/** One approved contract as read from the record; absent or malformed fields are undefined (not compared). */
-export interface ApprovedEntry {
-  name: string;
-  /** Relative to the record's folder, `/` separators. */
-  file: string;
-  title?: string | null;
-  hints?: Partial<Record<HintKey, HintValue>>;
-  inputs?: Record<string, string>;
-  fingerprints?: { inputSchema?: string | null; description?: string | null };
-  evidence?: EvidenceKind[];
-}
 
 /** A parsed record: the entries the engine compares, and the raw JSON (kept for unknown fields). */
 export interface ReviewRecord {
@@ -112,7 +100,7 @@ function readEntry(raw: Record<string, unknown>): ApprovedEntry {
     if (inputSchema === null || typeof inputSchema === 'string') entry.fingerprints.inputSchema = inputSchema;
     if (description === null || typeof description === 'string') entry.fingerprints.description = description;
   }
-  if (Array.isArray(raw.evidence)) entry.evidence = raw.evidence.filter((k): k is EvidenceKind => (EVIDENCE_KINDS as readonly unknown[]).includes(k));
+  if (Array.isArray(raw.evidence)) entry.evidence = raw.evidence.filter((k): k is EvidenceKind => (CONTRACT_EVIDENCE_KINDS as readonly unknown[]).includes(k));
   return entry;
 }
 

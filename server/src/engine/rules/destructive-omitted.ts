@@ -1,5 +1,5 @@
-import { chainText, contradictingEvidence, describe, inferHints, whereIs } from '../infer';
-import { guessNote } from '../contradiction';
+import { chainText, contradictingEvidence, describe, inferHints, whereIs } from '../evidence';
+import { guessNote } from './contradiction';
 import { insertIntoAnnotations } from './helpers';
 import type { Rule } from './rule';
 

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import type { FindingKind } from '../finding-kind';
+import type { FindingKind } from './finding-kind';
 import type { Finding, Loc } from '../model';
 
 /**

@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { eol, indentUnit, insertProperties, lineIndent, objectLiteralAt, quoteOf, stringLiteral, titleFromName } from '../fixes';
 import { HINT_KEYS, type AnnotationProperty, type Fix, type HintKey, type Loc, type TextEdit, type Tool } from '../model';
-import type { SuggestedHint } from '../suggest';
+import type { SuggestedHint } from './suggest';
 import type { RuleContext } from './rule';
 
 /** Hints the spec reads for this tool: destructive and idempotent mean nothing on a read-only tool. */

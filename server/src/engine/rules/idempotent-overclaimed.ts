@@ -1,4 +1,4 @@
-import { checkContradiction, evidencePhrase } from '../contradiction';
+import { checkContradiction, evidencePhrase } from './contradiction';
 import type { Rule } from './rule';
 
 export const idempotentOverclaimed: Rule = {

@@ -1,9 +1,9 @@
 import { HINT_DEFAULTS, HINT_KEYS, type HintKey } from '../model';
 import { didYouMean } from './unknown-annotation-key';
-import { hintPhrase } from '../describe';
-import { inferHints } from '../infer';
-import { fixTitleFor } from '../contradiction';
-import type { SuggestedHint } from '../suggest';
+import { hintPhrase } from './describe';
+import { inferHints } from '../evidence';
+import { fixTitleFor } from './contradiction';
+import type { SuggestedHint } from './suggest';
 import { insertIntoAnnotations, meaningfulHints } from './helpers';
 import { PROFILE_REQUIREMENTS } from './profile-requirement';
 import type { Rule } from './rule';

@@ -1,5 +1,5 @@
-import { suggestAnnotations } from '../suggest';
-import { hintPhrase } from '../describe';
+import { suggestAnnotations } from './suggest';
+import { hintPhrase } from './describe';
 import { addAnnotationsEdit, toolLoc } from './helpers';
 import type { Tool } from '../model';
 import type { Rule } from './rule';

@@ -1,7 +1,7 @@
-import { fixTitleFor } from '../contradiction';
+import { fixTitleFor } from './contradiction';
 import type { HintKey } from '../model';
 import type { Profile } from '../options';
-import { suggestAnnotations } from '../suggest';
+import { suggestAnnotations } from './suggest';
 import { insertIntoAnnotations, toolLoc } from './helpers';
 import type { Report, Rule } from './rule';
 import { exampleFile } from './example';

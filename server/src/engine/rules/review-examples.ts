@@ -1,8 +1,8 @@
 // Complete example files for the review rules' pages: a server file and the record beside it.
 import type { HintKey } from '../model';
 import type { EngineOptions } from '../options';
-import type { EvidenceKind } from '../review/contract';
-import { parseRecord } from '../review/record';
+import type { EvidenceKind } from '../model';
+import { parseRecord } from '../review';
 
 /**
  * The options that run a rule page example as the page describes it: with its `record` (when it has one) governing

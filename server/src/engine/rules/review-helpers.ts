@@ -1,6 +1,6 @@
 // Shared by the review rules (annotation-drift, safety-weakened): one report listing the changes of one class.
 import type { Loc } from '../model';
-import type { ContractChange } from '../review/compare';
+import type { ContractChange } from '../review';
 import { declaredProperty, toolLoc } from './helpers';
 import type { Report, RuleContext } from './rule';
 

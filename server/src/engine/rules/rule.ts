@@ -1,5 +1,5 @@
 import type ts from 'typescript';
-import type { FindingKind, FindingKindDocs } from '../finding-kind';
+import type { FindingKind, FindingKindDocs } from './finding-kind';
 import type { Finding, Fix, Loc, Tool } from '../model';
 import type { EngineOptions } from '../options';
 

@@ -1,5 +1,5 @@
 import { reviewTool } from '../review';
-import { RECORD_FILE_NAME } from '../review/record';
+import { RECORD_FILE_NAME } from '../review';
 import { toolLoc } from './helpers';
 import type { Rule } from './rule';
 import { REVIEW_EXAMPLE_SERVER as server } from './review-examples';

@@ -1,0 +1,268 @@
+// Infers each hint from the evidence, with a confidence and the reasons, and finds the evidence that contradicts
+// a claim. Optimistic values (read-only, not destructive, idempotent, closed world) need positive evidence and no
+// contrary evidence; anything the analyser cannot see through leaves the hint unknown = the pessimistic default.
+import type ts from 'typescript';
+import { collectEvidence, type Effect, type Evidence, type ToolEvidence } from './collect';
+import { HINT_DEFAULTS, type HintKey, type Loc, type Tool } from '../model';
+import type { EngineOptions, Profile } from '../options';
+import { fileLineMention, fileMention, lineMention } from '../syntax';
+
+export type Confidence = 'proven' | 'likely' | 'unknown';
+
+export interface InferredHint {
+  key: HintKey;
+  /** The inferred value; the pessimistic default when `confidence` is 'unknown'. */
+  value: boolean;
+  confidence: Confidence;
+  /** One short phrase: "reads local files only", "calls `fs.unlink`", "no evidence it only reads". */
+  reason: string;
+  /** The evidence behind the value (empty for defaults). */
+  evidence: Evidence[];
+}
+
+export interface Inference {
+  hints: Record<HintKey, InferredHint>;
+  evidence: ToolEvidence;
+  /** Things worth a hover note: weak evidence the handler outweighs ("name suggests a write, but …"). */
+  notes: string[];
+}
+
+/** What inference needs: the registration's file and a way to read others (RuleContext provides both). */
+export interface InferenceContext {
+  sourceFile: ts.SourceFile;
+  sourceFileOf(file: string): ts.SourceFile | undefined;
+  /** The engine's options: `evidence` from .mcp-hints.json is taken as facts. */
+  options?: EngineOptions;
+}
+
+const WRITES: readonly Effect[] = ['write', 'destroy', 'append', 'process'];
+const cache = new WeakMap<Tool, { config: unknown; result: Inference }>();
+
+/** The evidence and the inferred hints for a tool: pure, cached per Tool object. The hover shows this. */
+export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
+  return inferHints(tool, context);
+}
+
+export function inferHints(tool: Tool, context: InferenceContext): Inference {
+  const config = context.options?.evidence;
+  const cached = cache.get(tool);
+  if (cached && cached.config === config) return cached.result;
+  const evidence = collectEvidence(tool, context.sourceFile, context.sourceFileOf, config);
+  const result = inferFromEvidence(evidence);
+  cache.set(tool, { config, result });
+  return result;
+}
+
+export function inferFromEvidence(evidence: ToolEvidence): Inference {
+  // Incidental effects (logs, temp files, caches, telemetry pings) are shown, never weighed.
+  const items = evidence.items.filter((e) => !e.incidental);
+  const complete = evidence.handler === 'complete';
+  const handlerItems = items.filter((e) => e.source === 'handler' && e.effect !== 'opaque');
+  const handlerStrong = handlerItems.filter((e) => e.strength === 'strong');
+  // Running a process can do anything: it is neither a proven write nor a read.
+  const processes = handlerItems.filter((e) => e.effect === 'process');
+  const writesStrong = handlerStrong.filter((e) => WRITES.includes(e.effect) && e.effect !== 'process');
+  const writesAll = handlerItems.filter((e) => WRITES.includes(e.effect) && e.effect !== 'process');
+  const summary = effectSummary(handlerStrong);
+  const unknownReason = evidence.handler === 'none' ? 'the handler is not visible' : processes.length > 0 ? `it ${processes[0].text}` : undefined;
+
+  // readOnlyHint
+  let readOnly: InferredHint;
+  if (writesStrong.length > 0) readOnly = hint('readOnlyHint', false, 'proven', describe(writesStrong[0]), writesStrong);
+  else if (writesAll.length > 0) readOnly = hint('readOnlyHint', false, 'likely', describe(writesAll[0]), writesAll);
+  else if (processes.length > 0) readOnly = hint('readOnlyHint', false, 'likely', describe(processes[0]), processes);
+  else if (complete) readOnly = hint('readOnlyHint', true, 'proven', summary, handlerStrong);
+  else {
+    const signs = items.filter((e) => WRITES.includes(e.effect) && (e.source !== 'name' || e.strength === 'strong'));
+    readOnly = signs.length > 0 ? hint('readOnlyHint', false, 'likely', describe(signs[0]), signs) : defaultHint('readOnlyHint', unknownReason ?? 'no evidence it only reads');
+  }
+
+  // destructiveHint (meaningful only when the tool writes)
+  let destructive: InferredHint;
+  const destroys = handlerStrong.filter((e) => e.effect === 'destroy');
+  const overwrites = writesAll.filter((e) => e.effect === 'write' && !e.createOnly);
+  if (readOnly.value) destructive = hint('destructiveHint', false, readOnly.confidence, readOnly.reason, readOnly.evidence);
+  else if (destroys.length > 0) destructive = hint('destructiveHint', true, 'proven', describe(destroys[0]), destroys);
+  else if (overwrites.length > 0) destructive = hint('destructiveHint', true, 'likely', `${describe(overwrites[0])} (may overwrite)`, overwrites);
+  else if (complete && processes.length === 0 && writesAll.length > 0 && writesAll.every((e) => e.effect === 'append' || e.createOnly)) {
+    destructive = hint('destructiveHint', false, writesAll.every((e) => e.strength === 'strong') ? 'proven' : 'likely', `only adds: ${describe(writesAll[0])}`, writesAll);
+  } else destructive = defaultHint('destructiveHint', unknownReason ?? 'no evidence it only adds');
+
+  // idempotentHint
+  let idempotent: InferredHint;
+  const appends = writesAll.filter((e) => e.effect === 'append' || e.notRepeatable);
+  const key = items.find((e) => e.effect === 'idempotency-key');
+  if (readOnly.value) idempotent = hint('idempotentHint', true, readOnly.confidence, readOnly.reason, readOnly.evidence);
+  else if (appends.length > 0 && !key) idempotent = hint('idempotentHint', false, appends.some((e) => e.strength === 'strong' && e.effect === 'append') ? 'proven' : 'likely', describe(appends[0]), appends);
+  else if (complete && processes.length === 0 && writesAll.length > 0 && writesAll.every((e) => e.strength === 'strong') && !mixesKinds(writesAll)) {
+    idempotent = hint('idempotentHint', true, 'likely', key && appends.length > 0 ? `takes an idempotency key (${key.text})` : `repeating ${describe(writesAll[0])} changes nothing more`, key ? [key] : writesAll);
+  } else idempotent = defaultHint('idempotentHint', unknownReason ?? 'no evidence it is safe to retry');
+
+  // openWorldHint
+  let openWorld: InferredHint;
+  const open = handlerItems.filter((e) => e.world === 'open');
+  const openStrong = open.filter((e) => e.strength === 'strong' && !e.worldWeak);
+  if (openStrong.length > 0) openWorld = hint('openWorldHint', true, 'proven', describe(openStrong[0]), openStrong);
+  else if (open.length > 0) openWorld = hint('openWorldHint', true, 'likely', describe(open[0]), open);
+  else if (complete && processes.length === 0) openWorld = hint('openWorldHint', false, 'proven', summary, handlerStrong);
+  else {
+    const signs = items.filter((e) => e.world === 'open');
+    openWorld = signs.length > 0 ? hint('openWorldHint', true, 'likely', describe(signs[0]), signs) : defaultHint('openWorldHint', unknownReason ?? 'no evidence it stays closed-world');
+  }
+
+  return { hints: { readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: openWorld }, evidence, notes: notesFor(evidence, readOnly) };
+}
+
+/** Adding and removing in one handler (a toggle, a one-shot marker): repeating it flips the state back. */
+function mixesKinds(writes: Evidence[]): boolean {
+  return writes.some((e) => e.effect === 'destroy') && writes.some((e) => e.effect !== 'destroy');
+}
+
+function hint(key: HintKey, value: boolean, confidence: Confidence, reason: string, evidence: Evidence[]): InferredHint {
+  return { key, value, confidence, reason, evidence };
+}
+
+function defaultHint(key: HintKey, reason: string): InferredHint {
+  return { key, value: HINT_DEFAULTS[key], confidence: 'unknown', reason, evidence: [] };
+}
+
+/** "calls `fs.writeFile`", with its detail when there is one. */
+export function describe(e: Evidence): string {
+  return e.detail && e.source === 'handler' ? `${e.text} ${e.detail}` : e.detail ? `${e.text} (${e.detail})` : e.text;
+}
+
+/** One phrase for a handler whose every effect is known and none writes. */
+function effectSummary(effects: Evidence[]): string {
+  const reads = effects.filter((e) => e.effect === 'read');
+  if (reads.length === 0) return 'its handler only computes its result';
+  const isFile = (e: Evidence) => /`(?:[\w.]*\.)?(?:readFile|readdir|stat|lstat|access|exists|realpath|readlink|opendir|createReadStream|readJson|pathExists)(?:Sync)?`/.test(e.text);
+  const isState = (e: Evidence) => e.text.includes('module state');
+  if (reads.some(isFile) && reads.every((e) => isFile(e) || isState(e))) return 'reads local files only';
+  if (reads.every(isState)) return 'reads in-process state only';
+  if (reads.every((e) => e.world === 'closed')) return 'reads local data only';
+  return `reads only (${reads[0].text})`;
+}
+
+function notesFor(evidence: ToolEvidence, readOnly: InferredHint): string[] {
+  const notes: string[] = [];
+  const name = evidence.items.filter((e) => e.source === 'name' && WRITES.includes(e.effect));
+  if (readOnly.value && name.length > 0) notes.push(`The ${name[0].text.replace(/ verb /, ' suggests a write (')}), but the visible handler ${readOnly.reason === 'its handler only computes its result' ? 'only computes its result' : 'only reads'}.`);
+  const inputs = evidence.items.filter((e) => e.source === 'input' && WRITES.includes(e.effect));
+  if (readOnly.value && inputs.length > 0) notes.push(`${capitalize(inputs[0].text)} suggests a write (${inputs[0].detail}), but the visible handler writes nothing.`);
+  if (evidence.handler === 'partial') {
+    const opaque = evidence.items.filter((e) => e.effect === 'opaque').slice(0, 3);
+    notes.push(`Not every call could be followed: ${opaque.map((e) => e.text.replace(/, which the analyser cannot see into$/, '')).join('; ')}. Hints it cannot prove stay at their pessimistic defaults.`);
+  }
+  return notes;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// ---- contradictions ----
+
+/** The claims the contradiction rules check, and what contradicts each. */
+const CONTRADICTING: Record<HintKey, { claimed: boolean; matches: (e: Evidence) => boolean }> = {
+  readOnlyHint: { claimed: true, matches: (e) => WRITES.includes(e.effect) },
+  destructiveHint: { claimed: false, matches: (e) => e.effect === 'destroy' },
+  idempotentHint: { claimed: true, matches: (e) => e.effect === 'append' },
+  openWorldHint: { claimed: false, matches: (e) => e.world === 'open' && e.effect !== 'idempotency-key' },
+};
+
+/** Name evidence that says the same as a claim's contradiction (for corroborating weak handler evidence). */
+const NAME_AGREES: Record<HintKey, (e: Evidence) => boolean> = {
+  readOnlyHint: (e) => WRITES.includes(e.effect),
+  destructiveHint: (e) => e.effect === 'destroy',
+  idempotentHint: (e) => e.effect === 'append',
+  // `web_search`, `crawl_site`: the name says the web, the handler sends a request.
+  openWorldHint: (e) => e.world === 'open',
+};
+
+/**
+ * The evidence that contradicts claiming the optimistic value of `key`.
+ * - Handler evidence from known APIs (strong) always counts.
+ * - Telling inputs (strong: `markAsRead`, `delete*`, `dryRun`, a `mode` with write values) count when the handler
+ *   cannot be fully seen through.
+ * - The name, weak inputs (a URL field) count only when no handler can be seen at all.
+ * - Guesses from method names, POST requests and module flags (weak handler evidence) never raise: they go to notes.
+ * Running a process is not a contradiction by itself: it may only read.
+ */
+export function contradictingEvidence(inference: Inference, key: HintKey, profile?: Profile): { evidence: Evidence[]; outweighed: Evidence[] } {
+  const { matches } = CONTRADICTING[key];
+  // OpenAI's review: "writing logs, saving artifacts … is not read-only". Under the chatgpt profile a log or temp
+  // file the tool writes counts against readOnlyHint: true; caches, telemetry pings and debug-only code still do not.
+  const counts = (e: Evidence) => !e.incidental || (profile === 'chatgpt' && key === 'readOnlyHint' && /log file|temp file/.test(e.incidental));
+  const weighed = inference.evidence.items.filter(counts);
+  const items = weighed.filter((e) => matches(e) && e.effect !== 'process');
+  if (key === 'idempotentHint' && weighed.some((e) => e.effect === 'idempotency-key')) return { evidence: [], outweighed: items };
+  const isStrong = (e: Evidence) => e.strength === 'strong' && !(key === 'openWorldHint' && e.worldWeak);
+  const strongHandler = items.filter((e) => e.source === 'handler' && isStrong(e));
+  if (strongHandler.length > 0) return { evidence: strongHandler, outweighed: items.filter((e) => !strongHandler.includes(e)) };
+  // Weak handler evidence that the name agrees with (`save_note` calling `notes.set`, `send_message` POSTing).
+  const weakHandler = items.filter((e) => e.source === 'handler' && !isStrong(e));
+  const name = weighed.filter((e) => e.source === 'name' && NAME_AGREES[key](e));
+  if (weakHandler.length > 0 && name.length > 0) return { evidence: [...weakHandler, name[0]], outweighed: [] };
+  const visibility = inference.evidence.handler;
+  if (visibility === 'complete') return { evidence: [], outweighed: items };
+  const strongInputs = items.filter((e) => e.source === 'input' && e.strength === 'strong');
+  if (strongInputs.length > 0) return { evidence: strongInputs, outweighed: [] };
+  if (visibility === 'none') {
+    const weak = items.filter((e) => e.source !== 'handler');
+    const order = (e: Evidence) => (e.source === 'input' ? 1 : 0);
+    return { evidence: [...weak].sort((a, b) => order(a) - order(b)), outweighed: [] };
+  }
+  return { evidence: [], outweighed: items };
+}
+
+/** The honest value to offer instead of a contradicted claim. */
+export function honestValue(key: HintKey): boolean {
+  return !CONTRADICTING[key].claimed;
+}
+
+/** Is this claim one of the optimistic values the contradiction rules check? */
+export function isOptimisticClaim(key: HintKey, value: unknown): boolean {
+  return value === CONTRADICTING[key].claimed;
+}
+
+/**
+ * Where `loc` is, for a message shown in `shownIn` (the registration's file unless given): "at line 18" there,
+ * "at src/api.ts:18" in another file (relative to the project's folder), "in src/api.ts" when its line is unknown.
+ */
+export function whereIs(loc: Loc, context: InferenceContext, shownIn: string = context.sourceFile.fileName): string {
+  const sf = loc.file === context.sourceFile.fileName ? context.sourceFile : context.sourceFileOf(loc.file);
+  const line = sf ? sf.getLineAndCharacterOfPosition(loc.start).line + 1 : undefined;
+  if (loc.file === shownIn) return line ? `at ${lineMention(line)}` : '';
+  const path = fileMention(loc.file, context.sourceFile.fileName, context.options?.roots);
+  return line ? `at ${fileLineMention(path, line)}` : `in ${path}`;
+}
+
+/**
+ * Markdown for a hover: each inferred hint with its confidence and reason, the notes, and the evidence with
+ * where it was seen. Pure; the language server renders it under the tool's other facts.
+ */
+export function evidenceMarkdown(inference: Inference, context: InferenceContext, shownIn?: string): string {
+  const lines: string[] = ['**Inferred from the code**', ''];
+  for (const hint of Object.values(inference.hints)) {
+    const confidence = hint.confidence === 'unknown' ? 'default, no evidence' : hint.confidence;
+    lines.push(`- \`${hint.key}: ${hint.value}\` (${confidence}): ${hint.reason}`);
+  }
+  if (inference.notes.length > 0) lines.push('', ...inference.notes.map((note) => `> ${note}`));
+  const shown = inference.evidence.items.filter((e) => e.effect !== 'opaque' && !e.incidental).slice(0, 8);
+  if (shown.length > 0) {
+    lines.push('', '**Evidence**', '');
+    for (const e of shown) lines.push(`- ${e.source}${e.strength === 'weak' ? ' (weak)' : ''}: ${describe(e)} ${whereIs(e.loc, context, shownIn)}${chainText(e, context, ' via ', shownIn)}`.trimEnd());
+  }
+  const incidental = inference.evidence.items.filter((e) => e.incidental).slice(0, 5);
+  if (incidental.length > 0) {
+    lines.push('', '**Incidental** (not the tool\'s effect: never raises a contradiction)', '');
+    for (const e of incidental) lines.push(`- ${describe(e)} ${whereIs(e.loc, context, shownIn)}: ${e.incidental}${chainText(e, context, ' via ', shownIn)}`.trimEnd());
+  }
+  return lines.join('\n');
+}
+
+/** "tool → `githubRequest` (issues.js:59) → here": the calls followed to reach the evidence, with file:line. */
+export function chainText(e: Evidence, context: InferenceContext, prefix = '', shownIn?: string): string {
+  if (!e.chain || e.chain.length === 0) return '';
+  return `${prefix}${e.chain.map((hop) => `\`${hop.text}\` ${whereIs(hop.loc, context, shownIn)}`.trimEnd()).join(' → ')}`;
+}

@@ -1,0 +1,191 @@
+import ts from 'typescript';
+import type { Loc, TextEdit } from '../model';
+import { skipOuterExpressions } from '../syntax';
+
+/** Text edits that keep the user's formatting: indentation, line endings, quotes, trailing commas. */
+
+/**
+ * The innermost node that contains `loc`. Descends only into the child holding it, found by position (`pos`
+ * includes leading trivia, so it never misses) and by binary search in lists: a 10,000-statement file costs
+ * a few dozen comparisons, not a walk.
+ */
+export function nodeAt(sf: ts.SourceFile, loc: Loc): ts.Node | undefined {
+  const holds = (node: ts.Node) => node.pos <= loc.start && node.end >= loc.end;
+  let found: ts.Node | undefined;
+  let current: ts.Node = sf;
+  for (;;) {
+    const child: ts.Node | undefined = ts.forEachChild(
+      current,
+      (node) => (holds(node) ? node : undefined),
+      (nodes) => {
+        let low = 0;
+        let high = nodes.length - 1;
+        while (low <= high) {
+          const middle = (low + high) >> 1;
+          const node = nodes[middle];
+          if (node.end < loc.end) low = middle + 1;
+          else if (node.pos > loc.start) high = middle - 1;
+          else return holds(node) ? node : undefined;
+        }
+        return undefined;
+      },
+    );
+    // Leading trivia belongs to the node's `pos` but not to the node: stop at the last node that really starts before.
+    if (!child || child.getStart(sf) > loc.start) return found;
+    found = child;
+    current = child;
+  }
+}
+
+export function objectLiteralAt(sf: ts.SourceFile, loc: Loc): ts.ObjectLiteralExpression | undefined {
+  let node = nodeAt(sf, loc);
+  while (node && !ts.isObjectLiteralExpression(node)) {
+    if (ts.isExpression(node) && ts.isObjectLiteralExpression(skipOuterExpressions(node))) return skipOuterExpressions(node) as ts.ObjectLiteralExpression;
+    node = node.parent;
+  }
+  return node;
+}
+
+/** The indentation of the line holding `offset`. */
+export function lineIndent(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+}
+
+/** Per-text memo for the style probes below: each scans the whole file. */
+function memo<T>(compute: (text: string) => T): (text: string) => T {
+  let lastText: string | undefined;
+  let lastValue: T;
+  return (text) => {
+    if (text !== lastText) {
+      lastValue = compute(text);
+      lastText = text;
+    }
+    return lastValue;
+  };
+}
+
+/** The file's line end (asked once per fix of a file). */
+export const eol = memo(function eol(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+});
+
+/** One level of indentation as the file writes it. */
+export const indentUnit = memo(function indentUnit(text: string): string {
+  const match = /\n(\t+|[ ]{2,})\S/.exec(text);
+  if (!match) return '  ';
+  return match[1].startsWith('\t') ? '\t' : match[1].length % 4 === 0 && !/\n {2}\S/.test(text) ? '    ' : '  ';
+});
+
+/** Preferred quote character: the one most string literals of the file use. */
+export const quoteOf = memo(function quoteOf(text: string): '"' | "'" {
+  return quotedRuns(text, "'") > quotedRuns(text, '"') ? "'" : '"';
+});
+
+/**
+ * How many runs a quote opens and closes on one line, left to right (what `/'[^'\n]*'/g` matches), found with
+ * indexOf: the regular expression took ~2 ms on a 550 kB file, once per edit.
+ */
+function quotedRuns(text: string, quote: string): number {
+  let count = 0;
+  let lineEnd = -1;
+  for (let at = text.indexOf(quote); at !== -1; ) {
+    if (lineEnd < at) {
+      const next = text.indexOf('\n', at);
+      lineEnd = next === -1 ? text.length : next;
+    }
+    const close = text.indexOf(quote, at + 1);
+    if (close !== -1 && close < lineEnd) {
+      count++;
+      at = text.indexOf(quote, close + 1);
+    } else at = close;
+  }
+  return count;
+}
+
+export function stringLiteral(value: string, quote: '"' | "'"): string {
+  const json = JSON.stringify(value);
+  if (quote === '"') return json;
+  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
+/** Appends `key: value` properties to an object literal, on new lines when the object spans lines. */
+export function insertProperties(sf: ts.SourceFile, object: ts.ObjectLiteralExpression, entries: string[]): TextEdit {
+  const text = sf.text;
+  const nl = eol(text);
+  const start = object.getStart(sf);
+  const closeBrace = object.getEnd() - 1;
+  const multiLine = text.slice(start, object.getEnd()).includes('\n');
+  const properties = object.properties;
+  const last = properties.at(-1);
+  if (!last) {
+    if (!multiLine) return { file: sf.fileName, start: start + 1, end: closeBrace, newText: ` ${entries.join(', ')} ` };
+    const outer = lineIndent(text, start);
+    const inner = outer + indentUnit(text);
+    return { file: sf.fileName, start: start + 1, end: closeBrace, newText: `${nl}${entries.map((e) => `${inner}${e},`).join(nl)}${nl}${outer}` };
+  }
+  const trailingComma = properties.hasTrailingComma;
+  const insertAt = trailingComma ? text.indexOf(',', last.getEnd()) + 1 : last.getEnd();
+  if (!multiLine) {
+    return { file: sf.fileName, start: insertAt, end: insertAt, newText: `${trailingComma ? '' : ','} ${entries.join(', ')}${trailingComma ? ',' : ''}` };
+  }
+  const indent = lineIndent(text, last.getStart(sf));
+  const body = entries.map((e, i) => `${indent}${e}${i < entries.length - 1 || trailingComma ? ',' : ''}`).join(nl);
+  return { file: sf.fileName, start: insertAt, end: insertAt, newText: `${trailingComma ? '' : ','}${nl}${body}` };
+}
+
+/** Removes a property with its comma and, when it sits on its own line, the whole line. */
+export function removeProperty(sf: ts.SourceFile, property: ts.ObjectLiteralElementLike): TextEdit {
+  const text = sf.text;
+  const object = property.parent as ts.ObjectLiteralExpression;
+  const index = object.properties.indexOf(property);
+  let start = property.getStart(sf);
+  let end = property.getEnd();
+  const isLast = index === object.properties.length - 1;
+  if (!isLast || object.properties.hasTrailingComma) {
+    end = text.indexOf(',', end) + 1;
+  } else if (index > 0) {
+    start = object.properties[index - 1].getEnd();
+  }
+  // Own line: take the indentation and the line break too.
+  const lineStart = text.lastIndexOf('\n', property.getStart(sf) - 1) + 1;
+  if (/^[ \t]*$/.test(text.slice(lineStart, property.getStart(sf))) && start === property.getStart(sf)) {
+    const after = /^[ \t]*(\/\/[^\n]*)?\r?\n/.exec(text.slice(end));
+    if (after && !after[1]) {
+      start = lineStart;
+      end += after[0].length;
+    }
+  } else if (start === property.getStart(sf)) {
+    end += /^[ \t]*/.exec(text.slice(end))![0].length;
+  }
+  return { file: sf.fileName, start, end, newText: '' };
+}
+
+/** Inserts whole lines above the line holding `offset`, indented like it. */
+export function insertLineAbove(sf: ts.SourceFile, offset: number, line: string): TextEdit {
+  const text = sf.text;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return { file: sf.fileName, start: lineStart, end: lineStart, newText: `${lineIndent(text, offset)}${line}${eol(text)}` };
+}
+
+/** Applies non-overlapping edits to one text (last first). */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
+  let out = text;
+  let limit = Infinity;
+  for (const edit of sorted) {
+    if (edit.end > limit) continue;
+    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+    limit = edit.start;
+  }
+  return out;
+}
+
+/** "delete_user" → "Delete User": a starting point for a title the author should check. */
+export function titleFromName(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_\-.]+/)
+    .filter(Boolean);
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+}

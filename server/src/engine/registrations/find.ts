@@ -1,0 +1,227 @@
+import ts from 'typescript';
+import { formsThatMayDeclare } from './forms/declarations';
+import { callArguments, isFunctionCall } from '../syntax';
+import type { Form, RawTool } from './forms/form';
+import { CALL_FORMS } from './forms/call-forms';
+import type { Tool } from '../model';
+import { mayRegisterTools } from './prefilter';
+import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from '../values';
+import { skipOuterExpressions } from '../syntax';
+import { EMPTY_ENV, definitionBinder, locOf, type Binder, type Env, type Value } from '../values';
+
+const FORM_BY_METHOD = new Map<string, Form>(CALL_FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
+
+/** What an editor's re-analysis keeps between versions, per top-level statement (the project's tool cache). */
+export interface StatementReuse {
+  /** The tools `statement` registered last time, moved to where they are now; undefined to compute them. */
+  reuse(statement: ts.Statement): Tool[] | undefined;
+  /** `statement` was analysed afresh: keep its tools if they can be reused. */
+  record(statement: ts.Statement, tools: Tool[]): void;
+}
+
+/**
+ * Every tool registered by calls in `sf`, each resolved as far as static evaluation allows. `reuse` (an editor's
+ * re-analysis) supplies the tools of statements an edit left alone and keeps the ones computed here.
+ */
+export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependencies: Set<string>, reuse?: StatementReuse): Tool[] {
+  if (!mayRegisterTools(sf.text)) return [];
+  const evaluator = new Evaluator(sources, dependencies);
+  const tools: Tool[] = [];
+  const seen = new Set<string>();
+  const ids = new Set<string>();
+  const conditionsOf = (raw: RawTool, env: Env | undefined) => {
+    evaluator.resetBudget();
+    return guarded(() => registrationConditions(raw.call, evaluator, env ?? EMPTY_ENV, [raw.config, raw.name, raw.annotations])) ?? [];
+  };
+  const extract = (calls: readonly Candidate[]) => {
+    const found: { raw: RawTool; expanded: boolean; env?: Env }[][] = [];
+    for (const { call, method, form } of calls) {
+      evaluator.resetBudget();
+      if (isCustomRegistrar(call, method, evaluator, sf)) continue;
+      const raws = guarded(() => extractExpanded(form, call, method, evaluator, sf));
+      if (raws) found.push(raws);
+    }
+    return found;
+  };
+  /** Builds and adds the tools of `found`; returns them, and whether any took a position suffix for a duplicate id. */
+  const add = (found: { raw: RawTool; expanded: boolean; env?: Env }[][]) => {
+    const added: Tool[] = [];
+    let renamed = false;
+    for (const raws of found) {
+      raws.forEach(({ raw, expanded, env }, index) => {
+        const tool = buildTool(raw, expanded, index);
+        // A wrapper's parameters bound to functions at this call site (`tool(name, …, async (args) => …)`): the
+        // evidence follows the wrapper's `cb(args)` into them.
+        const bound = [...(env ?? [])].flatMap(([parameter, value]) =>
+          value.kind === 'function' && ts.isParameter(parameter) ? [{ parameter: locOf(parameter, parameter.getSourceFile()), fn: locOf(value.node, value.sf) }] : [],
+        );
+        if (bound.length > 0) tool.boundFunctions = bound;
+        if (env) guarded(() => recordDerivations(tool, raw.annotations, env));
+        // The call is part of the key: two calls expanded over the same definitions (one loop registering on two
+        // servers) are two registrations, even though each tool is located at the shared definition.
+        const key = `${tool.nameLoc.file}:${tool.nameLoc.start}:${tool.loc.start}:${tool.name}:${raw.call.pos}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        if (ids.has(tool.id)) {
+          tool.id = `${tool.id}@${raw.call.pos}`;
+          renamed = true;
+        }
+        ids.add(tool.id);
+        const conditions = conditionsOf(raw, env);
+        if (conditions.length > 0) tool.conditions = conditions;
+        tools.push(tool);
+        added.push(tool);
+      });
+    }
+    return { added, renamed };
+  };
+  for (const { statement, calls } of registrationCalls(sf)) {
+    // Registration calls of different statements never share a key; a reused tool's id may still be taken.
+    const reused = reuse?.reuse(statement);
+    if (reused && !reused.some((tool) => ids.has(tool.id))) {
+      for (const tool of reused) {
+        ids.add(tool.id);
+        tools.push(tool);
+      }
+      continue;
+    }
+    const { added, renamed } = add(extract(calls));
+    if (!renamed) reuse?.record(statement, added);
+  }
+  for (const form of formsThatMayDeclare(sf)) {
+    evaluator.resetBudget();
+    const raws = guarded(() => form.find({ sf, evaluator }));
+    if (raws) add([raws.map((raw) => ({ raw, expanded: false }))]);
+  }
+  locateSharedAnnotations(tools);
+  return tools;
+}
+
+import { buildTool } from './tool';
+import { locateSharedAnnotations } from './shared-annotations';
+import { recordDerivations } from './derivation';
+import { registrationConditions } from './conditions';
+
+/** A form must never take the file down; a stack overflow on pathological input ends here. */
+function guarded<T>(run: () => T): T | undefined {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+interface Candidate {
+  call: ts.CallExpression;
+  method: string;
+  form: Form;
+}
+
+/** Registration calls per top-level statement: after an edit, statements the re-parse reused are not walked again. */
+const callsByStatement = new WeakMap<ts.Node, Candidate[]>();
+
+function registrationCalls(sf: ts.SourceFile): { statement: ts.Statement; calls: Candidate[] }[] {
+  const out: { statement: ts.Statement; calls: Candidate[] }[] = [];
+  for (const statement of sf.statements) {
+    let calls = callsByStatement.get(statement);
+    if (!calls) {
+      calls = [];
+      collectCalls(statement, calls);
+      callsByStatement.set(statement, calls);
+    }
+    if (calls.length > 0) out.push({ statement, calls });
+  }
+  return out;
+}
+
+function collectCalls(statement: ts.Node, out: Candidate[]): void {
+  // One visitor per statement, not a closure per node (a million nodes on a dense workspace).
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      let method: string | undefined;
+      if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? (callee.expression as ts.PropertyAccessExpression).name.text : callee.name.text;
+      else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
+      const form = method ? FORM_BY_METHOD.get(method) : undefined;
+      if (form && method) out.push({ call: node, method, form });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(statement);
+}
+
+/** Runs the form, expanding loops, callbacks and wrappers that supply the name or the annotations. */
+function extractExpanded(form: Form, call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): { raw: RawTool; expanded: boolean; env: Env }[] {
+  const ctx = { sf, evaluator };
+  const runs = expandEnvs<{ raws: RawTool[] | undefined; env: Env }>(
+    evaluator,
+    EMPTY_ENV,
+    (env) => ({ raws: form.extract(call, method, ctx, env), env }),
+    // A call whose shape is only known once a loop or caller supplies its arguments (`this.tool(t.name, t.description,
+    // …)` in a `forEach`) is read again per value, as a call whose name waits on a binder is.
+    ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)) ?? form.waitsOn?.(call, ctx, env),
+  );
+  return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env)).flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0, env })));
+}
+
+/**
+ * False when, with the values a loop or caller supplied, an `if` around the call is known to skip it
+ * (`if (def.args) register(…with args…) else register(…without…)`): that definition never takes this path.
+ */
+function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): boolean {
+  let child: ts.Node = call;
+  for (let node = call.parent; node && !ts.isSourceFile(node); child = node, node = node.parent) {
+    if (ts.isIfStatement(node) && child !== node.expression) {
+      const condition = evaluator.evaluate(node.expression, sf, env);
+      if (condition.kind === 'literal' && Boolean(condition.value) !== (child === node.thenStatement)) return false;
+      if ((condition.kind === 'object' || condition.kind === 'array' || condition.kind === 'function') && child !== node.thenStatement) return false;
+    }
+    if (ts.isFunctionLike(node) && !ts.isArrowFunction(node)) break;
+  }
+  return true;
+}
+
+/** The first loop variable or parameter an argument of the call waits on. */
+function argumentBinder(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): Binder | undefined {
+  for (const arg of callArguments(call)) {
+    const value = evaluator.evaluate(arg, sf, env);
+    if (value.kind === 'unknown' && value.binder) return value.binder;
+  }
+  return undefined;
+}
+
+/** The first loop variable or parameter the name or annotations wait on. */
+function firstBinder(raws: RawTool[]): Binder | undefined {
+  for (const raw of raws) {
+    const binder = definitionBinder(raw.name) ?? definitionBinder(raw.annotations) ?? definitionBinder(raw.config);
+    if (binder) return binder;
+  }
+  return undefined;
+}
+
+/**
+ * `registrar.addTool(def)` where `registrar` is a local object that defines `addTool` itself is a forwarding
+ * helper, not a server: the tools it forwards are registered (and found) where it calls the real server.
+ */
+function isCustomRegistrar(call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): boolean {
+  const callee = skipOuterExpressions(call.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  // `this.server.x(…)`: a member of a class instance, never an object literal that forwards (and costly to build).
+  if (rootOf(callee.expression).kind === ts.SyntaxKind.ThisKeyword) return false;
+  const receiver = evaluator.evaluate(callee.expression, sf, EMPTY_ENV);
+  // Object literals only: a class instance may be the SDK's own server class, bundled into the output.
+  const definesMethod = (value: Value) => value.kind === 'object' && !ts.isClassLike(value.node) && value.properties.get(method)?.value.kind === 'function';
+  if (definesMethod(receiver)) return true;
+  if (receiver.kind === 'unknown' && receiver.binder) {
+    const candidates = binderCandidates(evaluator, receiver.binder, EMPTY_ENV);
+    return candidates.length > 0 && candidates.every(definesMethod);
+  }
+  return false;
+}
+
+function rootOf(expr: ts.Expression): ts.Expression {
+  let node = skipOuterExpressions(expr);
+  while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isCallExpression(node)) node = skipOuterExpressions(node.expression);
+  return node;
+}

@@ -1,0 +1,75 @@
+import ts from 'typescript';
+import { skipOuterExpressions } from '../../syntax';
+import { EMPTY_ENV, type Env, type Value } from '../../values';
+import { definitionsIn } from './definitions';
+import { callArguments } from '../../syntax';
+import type { Form, FormContext, RawTool } from './form';
+
+/**
+ * The low-level Server: `setRequestHandler(ListToolsRequestSchema, handler)` (SDK v1) or
+ * `setRequestHandler('tools/list', handler)` (SDK v2). Every object in the returned `tools` is a tool.
+ */
+export const listToolsForm: Form = {
+  methods: ['setRequestHandler'],
+  textMarks: [/ListToolsRequestSchema/, /tools\/list/],
+  extract(call, _method, ctx, env) {
+    const lists = returnedLists(call, ctx, env);
+    if (!lists) return undefined;
+    // Two returns may give the same list; one object literal inside `.map()` gives several tools (one per name).
+    const seen = new Set<string>();
+    const keyOf = (tool: RawTool) => `${tool.nodeSf.fileName}:${tool.node.pos}:${tool.name.kind === 'literal' ? String(tool.name.value) : tool.name.kind}`;
+    return lists
+      .flatMap((list) => definitionsIn(list, 'tools/list', call, ctx.sf, undefined))
+      .filter((tool) => !seen.has(keyOf(tool)) && seen.add(keyOf(tool)));
+  },
+  // `setup(server, tools) { server.setRequestHandler(ListToolsRequestSchema, () => ({ tools })) }`: the list is
+  // what each call of `setup` passes, in any file.
+  waitsOn(call, ctx, env) {
+    for (const list of returnedLists(call, ctx, env) ?? []) {
+      if (list.kind === 'unknown' && list.binder) return list.binder;
+    }
+    return undefined;
+  },
+};
+
+/** The `tools` of every object the handler returns; undefined when the call is not a `tools/list` handler. */
+function returnedLists(call: ts.CallExpression, { sf, evaluator }: FormContext, env: Env): Value[] | undefined {
+  const [schemaArg, handlerArg] = callArguments(call);
+  if (!schemaArg || !handlerArg || !isListToolsSchema(schemaArg)) return undefined;
+  const handler = evaluator.evaluate(handlerArg, sf, env);
+  if (handler.kind !== 'function') return [];
+  const lists: Value[] = [];
+  for (const returned of returnedExpressions(handler.node)) {
+    const result = evaluator.evaluate(returned, handler.sf, new Map([...handler.env, ...(env ?? EMPTY_ENV)]));
+    if (result.kind === 'object') {
+      const tools = result.properties.get('tools')?.value;
+      if (tools) lists.push(tools);
+    }
+  }
+  return lists;
+}
+
+function isListToolsSchema(expr: ts.Expression): boolean {
+  const inner = skipOuterExpressions(expr);
+  if (ts.isStringLiteralLike(inner)) return inner.text === 'tools/list';
+  if (ts.isIdentifier(inner)) return inner.text.endsWith('ListToolsRequestSchema');
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text.endsWith('ListToolsRequestSchema');
+  return false;
+}
+
+/** Every `return` of the handler (not of nested functions), or its expression body. */
+function returnedExpressions(fn: ts.FunctionLikeDeclaration): ts.Expression[] {
+  const body = fn.body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body];
+  const out: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node)) {
+      if (node.expression) out.push(node.expression);
+    } else if (!ts.isFunctionLike(node)) {
+      ts.forEachChild(node, visit);
+    }
+  };
+  ts.forEachChild(body, visit);
+  return out;
+}

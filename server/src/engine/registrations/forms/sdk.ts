@@ -1,0 +1,164 @@
+import ts from 'typescript';
+import { misplacedHintsIn } from '../annotations';
+import type { AnnotationSlot, MisplacedHints } from '../../model';
+import { skipOuterExpressions } from '../../syntax';
+import { locOf, type Env, type ObjectValue, type Value } from '../../values';
+import { callArguments } from '../../syntax';
+import { annotationsOf, mayBeFunction, misplacedInConfig, objectProperty, type Form, type FormContext, type RawTool } from './form';
+
+/**
+ * @modelcontextprotocol/sdk (v1 and v2):
+ * `registerTool(name, config, cb)`, `experimental.tasks.registerToolTask(name, config, handlers)`,
+ * and the deprecated `tool(...)` in its eight shapes (plus tmcp/mcp-use's `tool({ name, … }, cb)`).
+ */
+export const sdkForm: Form = {
+  methods: ['registerTool', 'registerToolTask', 'tool'],
+  extract(call, method, ctx, env) {
+    if (method === 'tool') return extractTool(call, ctx, env);
+    return extractRegisterTool(call, method === 'registerToolTask' ? 'registerToolTask' : 'registerTool', ctx, env);
+  },
+};
+
+function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 'registerToolTask', ctx: FormContext, env: Env): RawTool[] | undefined {
+  const [nameArg, configArg, handlerArg] = callArguments(call);
+  if (!nameArg || !configArg) return undefined;
+  const { sf, evaluator } = ctx;
+  const name = evaluator.evaluate(nameArg, sf, env);
+  if (name.kind === 'object' || name.kind === 'array' || name.kind === 'function') return undefined;
+  const configValue = evaluator.evaluate(configArg, sf, env);
+  const config = configValue.kind === 'object' ? configValue : undefined;
+  const configLiteral = skipOuterExpressions(configArg);
+  return [
+    {
+      form,
+      call,
+      node: call,
+      nodeSf: sf,
+      name,
+      config,
+      ...(config ? annotationsOf(config, sf) : {}),
+      title: objectProperty(config, 'title'),
+      description: objectProperty(config, 'description'),
+      inputSchema: objectProperty(config, 'inputSchema'),
+      handler: handlerArg ? evaluator.evaluate(handlerArg, sf, env) : undefined,
+      slot: configSlot(config, configValue, ts.isObjectLiteralExpression(configLiteral)),
+      misplaced: misplacedInConfig(config, ['inputSchema']),
+    },
+  ];
+}
+
+/** Where "add annotations" can write: the config object literal, wherever it is written. */
+export function configSlot(config: ObjectValue | undefined, value: Value, writtenInline: boolean): AnnotationSlot {
+  if (config && ts.isObjectLiteralExpression(config.node)) return { kind: 'property', object: locOf(config.node, config.sf) };
+  if (!writtenInline && value.kind === 'unknown') return { kind: 'none', reason: `the config is ${value.reason}` };
+  return { kind: 'none', reason: 'the config is not an object literal' };
+}
+
+/** tmcp's and mcp-lite's `tool()`: one config object holds the name or the handler beside the annotations. */
+function toolFromConfig(call: ts.CallExpression, sf: ts.SourceFile, name: Value, config: ObjectValue, handler: Value | undefined): RawTool {
+  return {
+    form: 'tool',
+    call,
+    node: call,
+    nodeSf: sf,
+    name,
+    config,
+    ...annotationsOf(config, sf),
+    title: objectProperty(config, 'title'),
+    description: objectProperty(config, 'description'),
+    inputSchema: objectProperty(config, 'inputSchema') ?? objectProperty(config, 'schema'),
+    handler,
+    slot: configSlot(config, config, true),
+    misplaced: misplacedInConfig(config, ['inputSchema', 'schema']),
+  };
+}
+
+/** Statically, the SDK's test for an input schema: `{}` or an object holding any Zod-like value. */
+function isSchemaLike(value: Value): boolean {
+  if (value.kind !== 'object') return value.kind === 'unknown';
+  if (value.properties.size === 0 && value.unresolved.length === 0) return true;
+  if (value.unresolved.length > 0) return true;
+  for (const property of value.properties.values()) {
+    if (property.value.kind === 'unknown' || property.value.kind === 'function') return true;
+  }
+  return false;
+}
+
+function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTool[] | undefined {
+  const args = callArguments(call);
+  if (args.length < 2 || args.length > 5) return undefined;
+  const { sf, evaluator } = ctx;
+  const callback = args[args.length - 1];
+  const first = evaluator.evaluate(args[0], sf, env);
+
+  // tmcp / mcp-use: tool({ name, description, annotations, … }, cb)
+  if (first.kind === 'object') {
+    if (args.length !== 2 || !first.properties.has('name') || !mayBeFunction(skipOuterExpressions(callback))) return undefined;
+    return [toolFromConfig(call, sf, first.properties.get('name')!.value, first, evaluator.evaluate(callback, sf, env))];
+  }
+  // mcp-lite: tool(name, { description, inputSchema, annotations, handler })
+  if (args.length === 2 && ts.isObjectLiteralExpression(skipOuterExpressions(callback))) {
+    const definition = evaluator.evaluate(callback, sf, env);
+    if (definition.kind !== 'object' || !definition.properties.has('handler')) return undefined;
+    return [toolFromConfig(call, sf, first, definition, objectProperty(definition, 'handler'))];
+  }
+  if (first.kind !== 'literal' && first.kind !== 'unknown') return undefined;
+  if (first.kind === 'literal' && typeof first.value !== 'string') return undefined;
+  if (!mayBeFunction(skipOuterExpressions(callback))) return undefined;
+
+  const middle = args.slice(1, -1);
+  const values = middle.map((arg) => evaluator.evaluate(arg, sf, env));
+  // A leading string is the description.
+  const index = values[0] && (values[0].kind === 'literal' ? typeof values[0].value === 'string' : ts.isStringLiteralLike(middle[0]) || ts.isTemplateExpression(middle[0])) ? 1 : 0;
+  // Shapes with a description must have a string there; an unrelated `.tool()` rarely matches all of this.
+  const rest = values.slice(index);
+  const restArgs = middle.slice(index);
+  if (rest.some((v) => v.kind === 'literal' || v.kind === 'array' || v.kind === 'function')) return undefined;
+
+  let schema: Value | undefined;
+  let annotations: Value | undefined;
+  let annotationsArg: ts.Expression | undefined;
+  if (rest.length >= 1) {
+    if (isSchemaLike(rest[0])) {
+      schema = rest[0];
+      if (rest.length >= 2 && !isSchemaLike(rest[1])) {
+        annotations = rest[1];
+        annotationsArg = restArgs[1];
+      }
+    } else {
+      annotations = rest[0];
+      annotationsArg = restArgs[0];
+    }
+  }
+  if (rest.length > 2) return undefined;
+
+  const misplaced: MisplacedHints[] = [];
+  const inSchema = misplacedHintsIn(schema, 'in-input-schema');
+  if (inSchema) misplaced.push(inSchema);
+  if (annotations?.kind === 'object') {
+    const nested = annotations.properties.get('annotations')?.value;
+    const nestedHints = misplacedHintsIn(nested, 'nested-annotations');
+    if (nestedHints) misplaced.push(nestedHints);
+  }
+
+  const slot: AnnotationSlot = annotations
+    ? { kind: 'none', reason: 'annotations are already given' }
+    : { kind: 'argument', before: locOf(callback, sf) };
+  return [
+    {
+      form: 'tool',
+      call,
+      node: call,
+      nodeSf: sf,
+      name: first,
+      annotations,
+      annotationsExpr: annotationsArg,
+      title: annotations?.kind === 'object' ? undefined : undefined,
+      description: index === 1 ? values[0] : undefined,
+      inputSchema: schema,
+      handler: evaluator.evaluate(callback, sf, env),
+      slot,
+      misplaced,
+    },
+  ];
+}

@@ -1,0 +1,6 @@
+// The registrations layer as other layers see it: the only module of this folder they import.
+export { conditionText } from './conditions';
+export { findTools } from './find';
+export { DECLARATION_FORMS, formsThatMayDeclare } from './forms/declarations';
+export { markSharedFixes } from './shared-annotations';
+export { mayRegisterTools } from './prefilter';

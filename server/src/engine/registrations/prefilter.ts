@@ -1,0 +1,17 @@
+// The quick text test that lets most files skip the walk (and the CLI skip the parser), built from what each form
+// declares: a member call of one of its methods (`x.registerTool(`, `x?.tool (`, `x["addTool"](`,
+// `X.prototype.tool.call(`), a text mark of a call form (a `tools/list` handler), or the text mark of a framework
+// that declares tools without a call (forms/declarations.ts). A new form adds its methods or mark there, not here.
+import { CALL_FORMS } from './forms/call-forms';
+import { DECLARATION_FORMS } from './forms/declarations';
+
+const methods = [...new Set(CALL_FORMS.flatMap((form) => form.methods))].join('|');
+const marks = [...CALL_FORMS.flatMap((form) => form.textMarks ?? []), ...DECLARATION_FORMS.map((form) => form.textMark)].map((mark) => mark.source);
+
+const REGISTRATION_HINT = new RegExp(
+  [`\\.\\s*(?:${methods})\\s*(?:<[^()]*>\\s*)?(?:\\.\\s*call\\s*)?\\(`, `\\[\\s*['"\`](?:${methods})['"\`]\\s*\\]`, ...marks].join('|'),
+);
+
+export function mayRegisterTools(text: string): boolean {
+  return REGISTRATION_HINT.test(text);
+}

@@ -1,0 +1,113 @@
+// Shared by the four contradiction rules: find the explicit optimistic claim, the evidence against it, and build
+// the report (message naming the evidence, related locations, an unsafe fix offering the honest value).
+import { insertIntoAnnotations, toolLoc } from './helpers';
+import { chainText, contradictingEvidence, describe, honestValue, inferHints, whereIs, type Inference } from '../evidence';
+import type { Evidence } from '../evidence';
+import type { AnnotationProperty, Fix, HintKey } from '../model';
+import type { Report, RuleContext } from './rule';
+
+/** The claim as written, when it is the optimistic value this rule checks. */
+export function explicitClaim(context: RuleContext, key: HintKey, claimed: boolean): AnnotationProperty | undefined {
+  return context.tool.declared?.properties.find((p) => p.key === key && p.value === claimed);
+}
+
+export function checkContradiction(context: RuleContext, key: HintKey, claimed: boolean, phrase: (evidence: Evidence, where: string) => string): Report[] {
+  const property = explicitClaim(context, key, claimed);
+  if (!property) return [];
+  // destructive and idempotent claims mean nothing on a read-only tool unless the read-only claim is itself wrong.
+  const inference = inferHints(context.tool, context);
+  const { evidence } = contradictingEvidence(inference, key, context.options.profile);
+  if (evidence.length === 0) return [];
+  const first = evidence[0];
+  const loc = property.loc.file === context.sourceFile.fileName ? property.loc : toolLoc(context.tool, context);
+  return [
+    {
+      message: `\`${key}: ${claimed}\`, but ${phrase(first, whereIs(first.loc, context, loc.file))}.`,
+      detail: evidenceDetail(evidence, context, loc.file, key, phrase),
+      loc,
+      related: [...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) }))],
+      fixes: honestFix(context, property, key, inference),
+    },
+  ];
+}
+
+/**
+ * What a contradiction's message leaves out: the calls followed to the evidence, the other evidence, and what the
+ * finding rests on (a tool switched by an input, a handler the analyser cannot see through, a guess the user can correct).
+ */
+export function evidenceDetail(evidence: Evidence[], context: RuleContext, shownIn: string, key: HintKey, phrase: (evidence: Evidence, where: string) => string = evidencePhrase): string | undefined {
+  const [first, ...others] = evidence;
+  const parts: string[] = [];
+  const chain = chainText(first, context, '', shownIn);
+  if (chain) parts.push(`Reached through ${chain}.`);
+  if (others.length > 0) {
+    const shown = others.slice(0, 3).map((e) => phrase(e, whereIs(e.loc, context, shownIn)));
+    parts.push(`Also: ${shown.join('; ')}${others.length > 3 ? `; and ${others.length - 3} more` : ''}.`);
+  }
+  const notes = [catchAllNote(evidence), nameOnlyNote(evidence), guessNote(evidence, key)].map((n) => n.trim()).filter(Boolean);
+  const text = [...parts, ...notes].join(' ');
+  return text || undefined;
+}
+
+/** A tool that reads or writes depending on one input is as dangerous as its worst branch. */
+function catchAllNote(evidence: Evidence[]): string {
+  const input = evidence.find((e) => e.catchAll)?.catchAll;
+  return input
+    ? ` The input \`${input}\` switches the tool between reading and writing: its hints must describe the worst branch, and hosts' directories reject such catch-all tools. Consider splitting it into a read tool and a write tool.`
+    : '';
+}
+
+/** Evidence read from names, verbs or a host that may be the server's own: a guess the user can correct. */
+export function restsOnGuess(evidence: Evidence[], key: HintKey): boolean {
+  return evidence.some((e) => e.guess || e.strength === 'weak' || e.source !== 'handler' || (key === 'openWorldHint' && e.worldWeak));
+}
+
+export function guessNote(evidence: Evidence[], key: HintKey): string {
+  return restsOnGuess(evidence, key)
+    ? ' This rests on a guess (a name, a verb or a host). If it is wrong, tell the engine what the functions involved do in the `evidence` section of .mcp-hints.json, e.g. `"evidence": { "pure": ["cache.*"] }` (pure, writes, deletes, network).'
+    : '';
+}
+
+/** What "cannot be seen through" means, said where it applies. */
+function nameOnlyNote(evidence: Evidence[]): string {
+  if (evidence.every((e) => e.source === 'name')) return ' The handler cannot be seen through (its code is not found, or it calls code the analyser cannot read), so the name is the only evidence: check what the tool does.';
+  if (evidence.every((e) => e.source !== 'handler' || e.strength === 'weak')) return ' Part of the handler cannot be seen through (it calls code the analyser cannot read, or a function chosen at run time): check what the tool does.';
+  return '';
+}
+
+/** Offer the honest value: edit the claim where it is written for this tool only, else override it inline. */
+function honestFix(context: RuleContext, property: AnnotationProperty, key: HintKey, _inference: Inference): Fix[] {
+  const honest = honestValue(key);
+  const title = `Change to ${key}: ${honest} (what the evidence shows)`;
+  const declared = context.tool.declared!;
+  const objectLoc = declared.objectLoc;
+  const ownLiteral = declared.inline && objectLoc && property.valueLoc.file === objectLoc.file && property.valueLoc.start >= objectLoc.start && property.valueLoc.end <= objectLoc.end;
+  if (ownLiteral && !context.tool.expanded) {
+    return [{ title, safe: false, edits: [{ ...property.valueLoc, newText: String(honest) }] }];
+  }
+  // The claim comes from a shared constant or a spread: changing it there changes other tools.
+  if (declared.inline && !context.tool.expanded) {
+    const fix = insertIntoAnnotations(context.tool, context, [`${key}: ${honest}`], `${title}, overriding the shared value for this tool`, false);
+    return fix ? [fix] : [];
+  }
+  return [];
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "the handler calls `fs.writeFile` at line 18", "the input `markAsRead` (it changes state when set) at line 4". */
+export function evidencePhrase(e: Evidence, where: string): string {
+  const at = where ? ` ${where}` : '';
+  if (e.source === 'handler') return `the handler ${e.text}${e.detail ? ` ${e.detail}` : ''}${at}`;
+  if (e.source === 'input') return `the ${e.text}${e.detail ? ` (${e.detail})` : ''}${at}`;
+  return `the ${e.text}${at} suggests otherwise`;
+}
+
+/** "Write: readOnlyHint: true, openWorldHint: false (reads local files only)": what a fix writes, and why. */
+export function fixTitleFor(hints: { key: HintKey; value: boolean; basis: 'evidence' | 'default'; reason: string }[], verb: string): string {
+  const what = hints.map((h) => `${h.key}: ${h.value}`).join(', ');
+  const reasons = [...new Set(hints.map((h) => (h.basis === 'default' ? 'default' : h.reason)))];
+  return `${verb} ${what} (${reasons.join('; ')})`;
+}

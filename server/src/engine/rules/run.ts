@@ -1,0 +1,107 @@
+import type ts from 'typescript';
+import { insertLineAbove } from '../fixes';
+import { isYamlFile } from '../values';
+import type { Finding, Tool } from '../model';
+import type { EngineOptions, RuleSetting } from '../options';
+import { authorizationInAnnotations } from './authorization-in-annotations';
+import { deprecatedToolApi } from './deprecated-tool-api';
+import { destructiveOnReadOnly } from './destructive-on-read-only';
+import { applyDirectives } from './directives';
+import { duplicateToolName } from './duplicate-tool-name';
+import { implicitDefault } from './implicit-default';
+import { misplacedAnnotations } from './misplaced-annotations';
+import { missingAnnotations } from './missing-annotations';
+import { nonBooleanHint } from './non-boolean-hint';
+import type { Report, Rule, RuleContext } from './rule';
+import { unknownAnnotationKey } from './unknown-annotation-key';
+import { unresolvedAnnotations } from './unresolved-annotations';
+import { readOnlyContradicted } from './read-only-contradicted';
+import { destructiveUnderstated } from './destructive-understated';
+import { destructiveOmitted } from './destructive-omitted';
+import { idempotentOverclaimed } from './idempotent-overclaimed';
+import { closedWorldContradicted } from './closed-world-contradicted';
+import { profileRequirement } from './profile-requirement';
+import { annotationDrift } from './annotation-drift';
+import { safetyWeakened } from './safety-weakened';
+import { unapproved } from './unapproved';
+
+/** Every rule, in the order their findings are listed. */
+export const RULES: readonly Rule[] = [
+  missingAnnotations,
+  implicitDefault,
+  destructiveOnReadOnly,
+  unknownAnnotationKey,
+  nonBooleanHint,
+  unresolvedAnnotations,
+  misplacedAnnotations,
+  authorizationInAnnotations,
+  duplicateToolName,
+  deprecatedToolApi,
+  readOnlyContradicted,
+  destructiveUnderstated,
+  destructiveOmitted,
+  idempotentOverclaimed,
+  closedWorldContradicted,
+  profileRequirement,
+  safetyWeakened,
+  annotationDrift,
+  unapproved,
+];
+
+/** The severity in force for a rule: settings first, then the profile, then the rule's default. */
+export function ruleSetting(rule: Rule, options: EngineOptions): RuleSetting {
+  const configured = options.rules?.[rule.id];
+  if (configured) return configured;
+  return rule.defaultSeverity;
+}
+
+/** What an editor's re-analysis keeps between versions, per tool and rule (the project's tool cache). */
+export interface ReportReuse {
+  reports(tool: Tool, ruleId: string): Report[] | undefined;
+  keepReports(tool: Tool, ruleId: string, reports: Report[]): void;
+}
+
+/**
+ * Every enabled rule on every tool of the file, then the file's disable directives; `knownIds` are the
+ * ids a directive may name (kinds.ts: every finding kind).
+ */
+export function runRules(
+  tools: Tool[],
+  sourceFile: ts.SourceFile,
+  options: EngineOptions,
+  knownIds: ReadonlySet<string>,
+  sourceFileOf: (file: string) => ts.SourceFile | undefined = () => undefined,
+  reuse?: ReportReuse,
+): Finding[] {
+  const findings: Finding[] = [];
+  const lookup = (file: string) => (file === sourceFile.fileName ? sourceFile : sourceFileOf(file));
+  for (const rule of RULES) {
+    const setting = ruleSetting(rule, options);
+    if (setting === 'off') continue;
+    for (const tool of tools) {
+      const context: RuleContext = { tool, tools, sourceFile, options, sourceFileOf: lookup };
+      // An editor's re-analysis takes a tool's reports from the last one when neither the tool nor the rule's
+      // inputs changed (tool-cache.ts says what invalidates them).
+      let reports = rule.readsOtherTools ? undefined : reuse?.reports(tool, rule.id);
+      if (!reports) {
+        reports = rule.check(context);
+        if (!rule.readsOtherTools) reuse?.keepReports(tool, rule.id, reports);
+      }
+      for (const report of reports) {
+        const finding: Finding = { rule: rule.id, severity: setting, tool: tool.name, toolId: tool.id, fixes: [], ...report };
+        // A YAML data file is the generator's or the author's input, never edited as code.
+        finding.fixes = [...finding.fixes, ...disableFix(finding, lookup)].filter((fix) => !fix.edits.some((edit) => isYamlFile(edit.file)));
+        findings.push(finding);
+      }
+    }
+  }
+  const withDirectives = applyDirectives(findings, sourceFile, knownIds);
+  return withDirectives.sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : a.loc.file < b.loc.file ? -1 : 1));
+}
+
+/** "Disable <rule> for this line": the directive needs a reason, typed after `--`. */
+function disableFix(finding: Finding, lookup: (file: string) => ts.SourceFile | undefined) {
+  const sf = lookup(finding.loc.file);
+  if (!sf) return [];
+  return [{ title: `Disable ${finding.rule} for this line (with a reason)`, safe: false, edits: [insertLineAbove(sf, finding.loc.start, `// mcp-hints-disable-next-line ${finding.rule} -- `)] }];
+}

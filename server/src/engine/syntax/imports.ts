@@ -1,0 +1,36 @@
+// What a name is imported from: ES imports and CommonJS `require`s, read from the tree (no module is resolved).
+import ts from 'typescript';
+import { findDeclaration, skipOuterExpressions } from './scope';
+
+/** The package and export an identifier is imported from (`import { x as y } from "m"`, `const { x } = require("m")`). */
+export function importOf(identifier: ts.Identifier): { module: string; exportName: string } | undefined {
+  const declaration = findDeclaration(identifier.text, identifier);
+  if (declaration?.kind === 'import') return { module: declaration.module, exportName: declaration.exportName };
+  // CommonJS builds: `var utils = require("m")` (the namespace) or `const { x } = require("m")`.
+  if (declaration?.kind !== 'variable' || !declaration.declaration.initializer) return undefined;
+  const init = skipOuterExpressions(declaration.declaration.initializer);
+  if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== 'require' || init.arguments.length !== 1) return undefined;
+  const [specifier] = init.arguments;
+  if (!ts.isStringLiteralLike(specifier) || findDeclaration('require', init.expression)) return undefined;
+  const path = declaration.path;
+  if (path.length === 0) return { module: specifier.text, exportName: '*' };
+  return path.length === 1 && 'property' in path[0] ? { module: specifier.text, exportName: path[0].property } : undefined;
+}
+
+/** True when `expr` names `exportName` of one of `modules`: `X` imported from it, or `ns.X` of a namespace import. */
+export function isImportedFrom(expr: ts.Expression, modules: readonly string[], exportName: string): boolean {
+  if (ts.isIdentifier(expr)) {
+    const found = importOf(expr);
+    return !!found && found.exportName === exportName && modules.includes(found.module);
+  }
+  if (ts.isPropertyAccessExpression(expr) && expr.name.text === exportName && ts.isIdentifier(expr.expression)) {
+    const namespace = importOf(expr.expression);
+    return !!namespace && (namespace.exportName === '*' || namespace.exportName === 'default') && modules.includes(namespace.module);
+  }
+  return false;
+}
+
+/** True when the file imports anything from one of `modules` (type-only imports count: they name the framework). */
+export function importsFrom(sf: ts.SourceFile, modules: readonly string[]): boolean {
+  return sf.statements.some((s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && modules.includes(s.moduleSpecifier.text));
+}

@@ -1,0 +1,168 @@
+import type ts from 'typescript';
+import type { Loc, StaticValue } from '../model';
+
+/**
+ * What the code gives when the environment variables it reads are unset (`process.env.PREFIX ? `${PREFIX}_x` : "x"`,
+ * `process.env.NAME ?? "search"`). The value stays unknown, since run time decides; the default is carried beside it
+ * so that a tool's name can be shown as the code's default and marked as depending on those variables. Branching
+ * (which tools are registered, which list is served) never uses it: only the name reader does (tool.ts).
+ */
+export interface UnsetDefault {
+  /** The environment variables read on the way, in the order met. */
+  variables: readonly string[];
+  value: LiteralValue;
+}
+
+/**
+ * What static evaluation knows about an expression. Every value remembers the node it came from
+ * (for locations and fixes) and its source file.
+ */
+export type Value = LiteralValue | ObjectValue | ArrayValue | FunctionValue | ModuleValue | ClassValue | UnknownValue;
+
+interface Base {
+  node: ts.Node;
+  sf: ts.SourceFile;
+}
+
+export interface LiteralValue extends Base {
+  kind: 'literal';
+  value: string | number | boolean | null | undefined;
+}
+
+export interface ObjectProperty {
+  key: string;
+  value: Value;
+  /** The property as written (`key: value`, shorthand, method), or the spread it came from. */
+  node: ts.Node;
+  keyNode: ts.Node;
+  sf: ts.SourceFile;
+  /** An earlier property of the same key that this one replaced. */
+  overrides?: ObjectProperty;
+  /**
+   * Set when the key is there only on some paths (assigned.ts): `value` is then unknown, and this is the value it has
+   * when present, carrying the conditions, for readers of the whole collection (a tools map, `Object.values`).
+   */
+  present?: Value;
+}
+
+export interface ObjectValue extends Base {
+  kind: 'object';
+  properties: Map<string, ObjectProperty>;
+  /** Spreads and computed keys that could not be resolved, in source order. */
+  unresolved: { node: ts.Node; sf: ts.SourceFile; reason: string }[];
+}
+
+export interface ArrayValue extends Base {
+  kind: 'array';
+  elements: Value[];
+  /** Set when some elements could not be known (a spread of an unknown value). */
+  partial?: string;
+  /** A `Map`: each element is a `[key, value]` pair (`values()` gives the values). */
+  keyed?: boolean;
+}
+
+export interface FunctionValue extends Base {
+  kind: 'function';
+  node: ts.FunctionLikeDeclaration;
+  /** Bindings visible where the function was created (closures). */
+  env: Env;
+}
+
+/** A namespace import or a CommonJS module object. */
+export interface ModuleValue extends Base {
+  kind: 'module';
+  node: ts.SourceFile;
+}
+
+/** A class declaration (its instances are evaluated with their own `this`). */
+export interface ClassValue extends Base {
+  kind: 'class';
+  node: ts.ClassLikeDeclaration;
+}
+
+/** A point where a loop, callback or wrapper supplies the value; the finder expands these. */
+export interface Binder {
+  /**
+   * The parameter or loop-variable declaration whose value is needed, or a class whose `this` is each concrete
+   * subclass that reaches the member.
+   */
+  declaration: ts.ParameterDeclaration | ts.VariableDeclaration | ts.ClassLikeDeclaration;
+  sf: ts.SourceFile;
+}
+
+export interface UnknownValue extends Base {
+  kind: 'unknown';
+  reason: string;
+  /** When the value is only unknown because a loop or caller has not supplied it yet. */
+  binder?: Binder;
+  /** What the code gives when the environment variables it reads are unset (unset-env.ts). */
+  unset?: UnsetDefault;
+}
+
+/** Values supplied for parameters and loop variables, keyed by their declaration node. */
+export type Env = ReadonlyMap<ts.Node, Value>;
+export const EMPTY_ENV: Env = new Map();
+
+export function unknown(node: ts.Node, sf: ts.SourceFile, reason: string, binder?: Binder): UnknownValue {
+  return binder ? { kind: 'unknown', node, sf, reason, binder } : { kind: 'unknown', node, sf, reason };
+}
+
+/**
+ * The loop variable or parameter a tool definition waits on: the value itself, or its `name` or `annotations`
+ * (`{ name: `x_${d.id}` }` built in a loop), so the caller can bind it and read the definition again.
+ */
+export function definitionBinder(value: Value | undefined): Binder | undefined {
+  if (!value) return undefined;
+  if (value.kind === 'unknown') return value.binder;
+  if (value.kind === 'object') {
+    for (const property of value.properties.values()) {
+      if (property.key === 'name' || property.key === 'annotations') {
+        const binder = definitionBinder(property.value);
+        if (binder) return binder;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function locOf(node: ts.Node, sf: ts.SourceFile): Loc {
+  return { file: sf.fileName, start: node.getStart(sf), end: node.getEnd() };
+}
+
+/** Converts a value to JSON-like data; unknown parts become 'unresolved'. */
+export function toStatic(value: Value, depth = 0): StaticValue {
+  if (depth > 8) return 'unresolved';
+  switch (value.kind) {
+    case 'literal':
+      return value.value === undefined ? null : value.value;
+    case 'array':
+      return value.elements.map((element) => toStatic(element, depth + 1));
+    case 'object': {
+      const out: Record<string, StaticValue> = {};
+      for (const [key, prop] of value.properties) out[key] = toStatic(prop.value, depth + 1);
+      return out;
+    }
+    default:
+      return 'unresolved';
+  }
+}
+
+/** Describes a value for messages: `"x"`, `1`, `an object`, … */
+export function describeValue(value: Value): string {
+  switch (value.kind) {
+    case 'literal':
+      return value.value === undefined ? 'undefined' : JSON.stringify(value.value);
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'an array';
+    case 'function':
+      return 'a function';
+    case 'module':
+      return 'a module';
+    case 'class':
+      return `the class ${value.node.name?.text ?? '(anonymous)'}`;
+    case 'unknown':
+      return value.reason;
+  }
+}
