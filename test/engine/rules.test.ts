@@ -557,11 +557,26 @@ const unknownKey: Case[] = [
     output: 'server.registerTool("a", { annotations: { readOnlyHint: true, readonlyHint: true } }, cb);\n',
   },
   {
-    name: 'an unrelated key: no suggestion, points to _meta',
+    name: 'the server\'s own data (a string) is not an error: custom-annotation-key points to _meta',
     code: 'server.registerTool("a", { annotations: { category: "files" } }, cb);\n',
-    only: ['unknown-annotation-key'],
-    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'no host ever sees it', detail: '_meta' }],
+    only: ['unknown-annotation-key', 'custom-annotation-key'],
+    findings: [{ rule: 'custom-annotation-key', line: 1, message: '"category" is the server\'s own data, not an annotation: no host sees it.', detail: '_meta', severity: 'hint' }],
     output: 'server.registerTool("a", { annotations: { category: "files" } }, cb);\n',
+  },
+  {
+    name: 'several keys of the server\'s own data: one finding for the object, at the first',
+    code: lines('server.registerTool("a", {', '  annotations: {', '    category: Category.DEBUGGING,', '    conditions: ["page"],', '    readOnlyHint: true,', '  },', '}, cb);'),
+    only: ['unknown-annotation-key', 'custom-annotation-key'],
+    findings: [{ rule: 'custom-annotation-key', line: 3, message: '"category" and "conditions" are the server\'s own data, not annotations: no host sees them.' }],
+  },
+  {
+    name: 'an unknown key with a boolean value, or named like a hint, reads as a hint: an error without a suggestion',
+    code: 'server.registerTool("a", { annotations: { dangerous: true, confirmationHint: "always" } }, cb);\n',
+    only: ['unknown-annotation-key', 'custom-annotation-key'],
+    findings: [
+      { rule: 'unknown-annotation-key', line: 1, message: '"dangerous" is not a tool annotation: no host ever sees it.', severity: 'error' },
+      { rule: 'unknown-annotation-key', line: 1, message: '"confirmationHint" is not a tool annotation' },
+    ],
   },
   {
     name: 'quoted key is renamed',

@@ -13,7 +13,7 @@ import { misplacedAnnotations } from './misplaced-annotations';
 import { missingAnnotations } from './missing-annotations';
 import { nonBooleanHint } from './non-boolean-hint';
 import type { Report, Rule, RuleContext } from './rule';
-import { unknownAnnotationKey } from './unknown-annotation-key';
+import { customAnnotationKey, unknownAnnotationKey } from './unknown-annotation-key';
 import { unresolvedAnnotations } from './unresolved-annotations';
 import { readOnlyContradicted } from './read-only-contradicted';
 import { destructiveUnderstated } from './destructive-understated';
@@ -31,6 +31,7 @@ export const RULES: readonly Rule[] = [
   implicitDefault,
   destructiveOnReadOnly,
   unknownAnnotationKey,
+  customAnnotationKey,
   nonBooleanHint,
   unresolvedAnnotations,
   misplacedAnnotations,
