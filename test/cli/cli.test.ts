@@ -402,6 +402,50 @@ describe('pipes', () => {
   });
 });
 
+describe('text output: one line per finding, the explanation with --verbose', () => {
+  // A read-only claim contradicted by a write two files away (its openWorldHint left out though the tool stays
+  // local), a tool without annotations, and a title alone.
+  const files = {
+    'src/server.ts':
+      HEADER +
+      'import { saveAll } from "./store/save";\n' +
+      'server.registerTool("sync_notes", { description: "x", annotations: { readOnlyHint: true } }, async () => { await saveAll(); return { content: [] }; });\n' +
+      unannotated('list_users') +
+      'server.registerTool("rename_note", { description: "x", annotations: { title: "Rename" } }, async () => ({ content: [] }));\n',
+    'src/store/save.ts': 'import { writeFile } from "node:fs/promises";\nimport { path } from "./paths";\nexport async function saveAll() {\n  await writeFile(path(), "x");\n}\n',
+    'src/store/paths.ts': 'export function path() {\n  return "notes.json";\n}\n',
+  };
+  const findingLines = (stdout: string) => stdout.split('\n').filter((line) => /^ {4}\d+:\d+ +(error|warning|info|hint) /.test(line));
+
+  test('each finding is one line whose message fits 100 columns; no detail without --verbose', () => {
+    const dir = ws(files);
+    const { stdout } = runCli(['check', '--no-color'], dir);
+    const lines = findingLines(stdout);
+    assert.equal(lines.length, 4, stdout);
+    for (const line of lines) {
+      const code = line.split(/\s+/).at(-1)!;
+      assert.ok(line.length - code.length - 2 <= 100, `longer than 100 columns before the rule id:\n${line}`);
+    }
+    assert.match(stdout, /`readOnlyHint: true`, but the handler calls `writeFile` at src\/store\/save\.ts:4\.  read-only-contradicted/);
+    assert.match(stdout, /`openWorldHint` is omitted, but the code suggests `openWorldHint: false`\.  implicit-default/);
+    assert.doesNotMatch(stdout, /Reached through|its effects stay local/);
+  });
+
+  test('--verbose prints each detail under its finding, wrapped to 100 columns; JSON carries it too', () => {
+    const dir = ws(files);
+    const { stdout } = runCli(['check', '--no-color', '--verbose'], dir);
+    const lines = stdout.split('\n');
+    const at = lines.findIndex((line) => line.includes('read-only-contradicted'));
+    assert.ok(at >= 0, stdout);
+    assert.match(lines[at + 1], /^ {21}Reached through `saveAll` at line 4\./);
+    for (const line of lines) if (/^ {21}\S/.test(line)) assert.ok(line.length <= 100, `a detail line longer than 100 columns:\n${line}`);
+    const { output } = checkJson(dir);
+    const contradiction = output.diagnostics.find((d) => d.code === 'read-only-contradicted');
+    assert.equal(contradiction?.detail, 'Reached through `saveAll` at line 4.');
+    assert.match(output.diagnostics.find((d) => d.code === 'missing-annotations')?.detail ?? '', /pessimistic default/);
+  });
+});
+
 describe('--fix', () => {
   test('writes safe fixes; a second --fix changes nothing; without --fix nothing is written', () => {
     const source = HEADER + unannotated('delete_user') + unannotated('list_users');

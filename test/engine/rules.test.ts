@@ -323,7 +323,7 @@ const implicit: Case[] = [
     code: `${READS_FILE}server.registerTool("a", { annotations: { readOnlyHint: true } }, ${readsHandler});\n`,
     only: ['implicit-default'],
     fix: /Write the omitted hint: openWorldHint: false \(reads local files only\)/,
-    findings: [{ rule: 'implicit-default', line: 2, message: /^`openWorldHint` is omitted, but the code suggests `openWorldHint: false` \(reads local files only\)\.$/, detail: /`openWorldHint` defaults to true/, severity: 'hint' }],
+    findings: [{ rule: 'implicit-default', line: 2, message: /^`openWorldHint` is omitted, but the code suggests `openWorldHint: false`\.$/, detail: /^`openWorldHint` defaults to true \(reaches the outside world\), but the code suggests false: reads local files only\.$/, severity: 'hint' }],
     output: `${READS_FILE}server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, ${readsHandler});\n`,
   },
   {
@@ -401,6 +401,15 @@ const implicit: Case[] = [
     findings: [
       { rule: 'profile-requirement', line: 1, message: /requires readOnlyHint, destructiveHint and openWorldHint/ },
       { rule: 'implicit-default', line: 1, message: 'The annotations hold only a title', detail: /^`idempotentHint` defaults to false \(unsafe to retry\)\.$/ },
+    ],
+  },
+  {
+    name: 'tools of one loop: each finding names its tool (here at the tool\'s own name, as the annotations are shared)',
+    code: 'const defs = [{ name: "alpha" }, { name: "beta" }];\ndefs.forEach((d) => server.registerTool(d.name, { annotations: { title: "T" } }, cb));\n',
+    only: ['implicit-default'],
+    findings: [
+      { rule: 'implicit-default', line: 1, message: /^"alpha": The annotations hold only a title/ },
+      { rule: 'implicit-default', line: 1, message: /^"beta": The annotations hold only a title/ },
     ],
   },
   {
@@ -560,14 +569,14 @@ const unknownKey: Case[] = [
     name: 'the server\'s own data (a string) is not an error: custom-annotation-key points to _meta',
     code: 'server.registerTool("a", { annotations: { category: "files" } }, cb);\n',
     only: ['unknown-annotation-key', 'custom-annotation-key'],
-    findings: [{ rule: 'custom-annotation-key', line: 1, message: '"category" is the server\'s own data, not an annotation: no host sees it.', detail: '_meta', severity: 'hint' }],
+    findings: [{ rule: 'custom-annotation-key', line: 1, message: '"category" is server data, not an annotation: no host sees it.', detail: '_meta', severity: 'hint' }],
     output: 'server.registerTool("a", { annotations: { category: "files" } }, cb);\n',
   },
   {
     name: 'several keys of the server\'s own data: one finding for the object, at the first',
     code: lines('server.registerTool("a", {', '  annotations: {', '    category: Category.DEBUGGING,', '    conditions: ["page"],', '    readOnlyHint: true,', '  },', '}, cb);'),
     only: ['unknown-annotation-key', 'custom-annotation-key'],
-    findings: [{ rule: 'custom-annotation-key', line: 3, message: '"category" and "conditions" are the server\'s own data, not annotations: no host sees them.' }],
+    findings: [{ rule: 'custom-annotation-key', line: 3, message: '"category" and "conditions" are server data, not annotations: no host sees them.' }],
   },
   {
     name: 'an unknown key with a boolean value, or named like a hint, reads as a hint: an error without a suggestion',

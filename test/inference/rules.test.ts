@@ -218,7 +218,7 @@ describe('destructive-omitted', () => {
       name: 'an annotations object without destructiveHint on a tool that removes files',
       code: `import { rm } from "fs/promises";
 server.registerTool("clear", { description: "x", annotations: { readOnlyHint: false } }, async ({ p }) => { await rm(p, { recursive: true }); return { content: [] }; });`,
-      message: /^`destructiveHint` is omitted \(some hosts read that as false\), but the handler calls `rm` at line 2\.$/,
+      message: /^`destructiveHint` is omitted, but the handler calls `rm` at line 2\.$/,
       detail: /^The spec's default is true, but Claude Desktop, Claude Code, Gemini CLI policies, Docker's agent read a missing destructiveHint as not destructive: write `destructiveHint: true`\.$/,
       output: `import { rm } from "fs/promises";
 server.registerTool("clear", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await rm(p, { recursive: true }); return { content: [] }; });`,

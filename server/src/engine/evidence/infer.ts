@@ -104,7 +104,8 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
   const openStrong = open.filter((e) => e.strength === 'strong' && !e.worldWeak);
   if (openStrong.length > 0) openWorld = hint('openWorldHint', true, 'proven', describe(openStrong[0]), openStrong);
   else if (open.length > 0) openWorld = hint('openWorldHint', true, 'likely', describe(open[0]), open);
-  else if (complete && processes.length === 0) openWorld = hint('openWorldHint', false, 'proven', summary, handlerStrong);
+  // A handler that writes is closed-world for what it writes, not because it "only computes".
+  else if (complete && processes.length === 0) openWorld = hint('openWorldHint', false, 'proven', writesAll.length > 0 ? `its effects stay local (${describe(writesAll[0])})` : summary, handlerStrong);
   else {
     const signs = items.filter((e) => e.world === 'open');
     openWorld = signs.length > 0 ? hint('openWorldHint', true, 'likely', describe(signs[0]), signs) : defaultHint('openWorldHint', unknownReason ?? 'no evidence it stays closed-world');

@@ -40,7 +40,7 @@ export const destructiveOmitted: Rule = {
     const chain = chainText(first, context, '', declared.loc.file);
     return [
       {
-        message: `\`destructiveHint\` is omitted (some hosts read that as false), but the handler ${[describe(first), whereIs(first.loc, context, declared.loc.file)].filter(Boolean).join(' ')}.`,
+        message: `\`destructiveHint\` is omitted, but the handler ${[describe(first), whereIs(first.loc, context, declared.loc.file)].filter(Boolean).join(' ')}.`,
         detail:
           `${chain ? `Reached through ${chain}. ` : ''}The spec's default is true, but ${HOSTS_READING_MISSING_AS_FALSE.join(', ')} read a missing ` +
           `destructiveHint as not destructive: write \`destructiveHint: true\`.${guessNote(evidence, 'destructiveHint')}`,

@@ -82,8 +82,7 @@ function message(reported: HintKey[], wrong: HintKey[], noHint: boolean, empty: 
   if (noHint) return `${empty ? 'The annotations object is empty' : 'The annotations hold only a title'}: every hint takes its pessimistic default.`;
   if (wrong.length > 0) {
     const values = wrong.map((key) => `\`${key}: ${hints[key].value}\``).join(', ');
-    const reason = wrong.length === 1 ? ` (${hints[wrong[0]].reason})` : '';
-    return `${list(wrong)} ${wrong.length > 1 ? 'are' : 'is'} omitted, but the code suggests ${values}${reason}.`;
+    return `${list(wrong)} ${wrong.length > 1 ? 'are' : 'is'} omitted, but the code suggests ${values}.`;
   }
   return `${list(reported)} ${reported.length > 1 ? 'are' : 'is'} omitted and take${reported.length > 1 ? '' : 's'} the default${reported.length > 1 ? 's' : ''} (${reported.map((key) => HINT_DEFAULTS[key]).join(', ')}).`;
 }

@@ -36,9 +36,9 @@ export const missingAnnotations: Rule = {
     const why = inferred.length > 0 ? ` (${inferred.map((h) => h.reason).filter((r, i, all) => all.indexOf(r) === i).join('; ')})` : '';
     return [
       {
-        message: `${tool.name ? `"${tool.name}"` : 'This tool'} has no annotations: hosts treat it as destructive and ask before every call.`,
+        message: `${tool.name ? `"${tool.name}"` : 'This tool'} has no annotations: hosts ask before every call.`,
         detail:
-          'Every hint takes its pessimistic default: writes, may destroy, unsafe to retry, reaches the outside world.' +
+          'Every hint takes its pessimistic default, so hosts treat the tool as one that writes, may destroy, is unsafe to retry and reaches the outside world.' +
           (inferred.length > 0 ? ` The code suggests: ${summary}${why}.` : '') +
           (edit ? (inferred.length > 0 ? ' The quick fix writes that.' : ' The quick fix writes the defaults explicitly: correct those that overstate what the tool does.') : tool.slot.kind === 'none' ? ` No quick fix: ${tool.slot.reason}.` : ''),
         loc: toolLoc(tool, context),

@@ -129,7 +129,7 @@ export const customAnnotationKey: Rule = {
     const named = keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`;
     return [
       {
-        message: `${named} ${custom.length > 1 ? 'are' : 'is'} the server's own data, not ${custom.length > 1 ? 'annotations' : 'an annotation'}: no host sees ${custom.length > 1 ? 'them' : 'it'}.`,
+        message: `${named} ${custom.length > 1 ? 'are' : 'is'} server data, not ${custom.length > 1 ? 'annotations' : 'an annotation'}: no host sees ${custom.length > 1 ? 'them' : 'it'}.`,
         detail: "The SDK's client drops every key ToolAnnotations does not define. Keep the server's own data in the tool's `_meta`.",
         loc: custom[0].keyLoc,
       },
