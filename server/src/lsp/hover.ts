@@ -1,5 +1,5 @@
 // Hover: on a registration (tool name or callee) the hints table and what hosts do; on a hint key its
-// meaning; on an annotations object the omitted hints. The wording lives in engine/describe.ts.
+// meaning; on the `annotations` key or object the omitted hints. The wording lives in engine/describe.ts.
 
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import {
@@ -24,7 +24,10 @@ const CALL_FORMS = new Set(['registerTool', 'tool', 'registerToolTask']);
 /** The callee of an SDK call (`server.registerTool`), from the call's start to its first argument. */
 export function calleeLoc(tool: Tool, text: string): Loc | null {
   if (!CALL_FORMS.has(tool.form) || tool.loc.file !== tool.nameLoc.file) return null;
-  const firstArg = tool.callArgs?.[0]?.start;
+  // A tool expanded from a loop over definitions is located at its definition, not at the call it shares.
+  const arg = tool.callArgs?.[0];
+  if (arg && (arg.file !== tool.loc.file || arg.start < tool.loc.start || arg.end > tool.loc.end)) return null;
+  const firstArg = arg?.start;
   const paren = text.indexOf('(', tool.loc.start);
   const end = firstArg ?? (paren >= 0 && paren < tool.loc.end ? paren : -1);
   if (end < 0) return null;
@@ -54,9 +57,11 @@ export function hoverTarget(analysis: FileAnalysis, text: string, offset: number
     const callee = calleeLoc(tool, text);
     if (contains(callee, file, offset)) return { kind: 'tool', tool, loc: callee };
   }
-  // The innermost annotations object containing the offset.
+  // The `annotations` key (where omitted hints are reported), else the innermost annotations object containing the offset.
   let best: HoverTarget | null = null;
   for (const tool of analysis.tools) {
+    const key = tool.declared?.keyLoc;
+    if (contains(key, file, offset)) return { kind: 'annotations', tool, loc: key };
     const loc = tool.declared?.loc;
     if (contains(loc, file, offset) && (!best || loc.end - loc.start < best.loc.end - best.loc.start)) {
       best = { kind: 'annotations', tool, loc };
@@ -85,14 +90,20 @@ export function hoverMarkdown(target: HoverTarget, profile: Profile, notes?: Too
   }
 }
 
+/** A finding as the problem list shows it: at its own location, or at `at` (a registration in this file). */
+export interface PlacedFinding {
+  finding: Finding;
+  at?: Loc;
+}
+
 /**
  * The details of the findings under `offset`: the problem list shows a finding's one-sentence message, the hover the
  * rest (the chain of calls, the other evidence, what to do when the engine guessed wrong).
  */
-export function findingDetailsMarkdown(findings: readonly Finding[], file: string, offset: number): string | undefined {
-  const explained = findings.filter((f) => f.detail && contains(f.loc, file, offset));
+export function findingDetailsMarkdown(findings: readonly PlacedFinding[], file: string, offset: number): string | undefined {
+  const explained = findings.filter(({ finding, at }) => finding.detail && contains(at ?? finding.loc, file, offset));
   if (explained.length === 0) return undefined;
-  return explained.map((f) => `**${f.rule}**: ${f.message}\n\n${f.detail}`).join('\n\n---\n\n');
+  return explained.map(({ finding }) => `**${finding.rule}**: ${finding.message}\n\n${finding.detail}`).join('\n\n---\n\n');
 }
 
 export function computeHover(
@@ -102,15 +113,15 @@ export function computeHover(
   profile: Profile,
   toRange: (loc: Loc) => Hover['range'],
   notes?: ToolNotes,
-  /** The findings shown as diagnostics (after settings); their details lead the hover. */
-  findings: readonly Finding[] = analysis.findings,
+  /** The findings shown as diagnostics (after settings, where they are shown); their details lead the hover. */
+  findings: readonly PlacedFinding[] = analysis.findings.map((finding) => ({ finding })),
 ): Hover | null {
   const target = hoverTarget(analysis, text, offset);
   const details = findingDetailsMarkdown(findings, analysis.file, offset);
   if (!target) {
     if (!details) return null;
-    const under = findings.find((f) => f.detail && contains(f.loc, analysis.file, offset))!;
-    return { contents: { kind: MarkupKind.Markdown, value: details }, range: toRange(under.loc) };
+    const under = findings.find(({ finding, at }) => finding.detail && contains(at ?? finding.loc, analysis.file, offset))!;
+    return { contents: { kind: MarkupKind.Markdown, value: details }, range: toRange(under.at ?? under.finding.loc) };
   }
   const markdown = hoverMarkdown(target, profile, notes);
   return { contents: { kind: MarkupKind.Markdown, value: details ? `${details}\n\n---\n\n${markdown}` : markdown }, range: toRange(target.loc) };

@@ -4,7 +4,7 @@ import { hintPhrase } from './describe';
 import { inferHints } from '../evidence';
 import { fixTitleFor } from './contradiction';
 import type { SuggestedHint } from './suggest';
-import { insertIntoAnnotations, meaningfulHints } from './helpers';
+import { annotationsLoc, insertIntoAnnotations, meaningfulHints } from './helpers';
 import { PROFILE_REQUIREMENTS } from './profile-requirement';
 import type { Rule } from './rule';
 import { exampleFile } from './example';
@@ -74,7 +74,7 @@ export const implicitDefault: Rule = {
       }),
       ...quietNote(omitted.filter((key) => !reported.includes(key))),
     ].join(' ');
-    return [{ message: message(reported, wrongReported, noHint, declared.properties.length === 0, hints), detail, loc: declared.loc, fixes: fix ? [fix] : [] }];
+    return [{ message: message(reported, wrongReported, noHint, declared.properties.length === 0, hints), detail, loc: annotationsLoc(tool, context), fixes: fix ? [fix] : [] }];
   },
 };
 

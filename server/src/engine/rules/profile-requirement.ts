@@ -2,7 +2,7 @@ import { fixTitleFor } from './contradiction';
 import type { HintKey } from '../model';
 import type { Profile } from '../options';
 import { suggestAnnotations } from './suggest';
-import { insertIntoAnnotations, toolLoc } from './helpers';
+import { annotationsLoc, insertIntoAnnotations, toolLoc } from './helpers';
 import type { Report, Rule } from './rule';
 import { exampleFile } from './example';
 
@@ -59,7 +59,7 @@ export const profileRequirement: Rule = {
     reports.push({
       message: `The ${profile} profile requires ${joinList(parts)} on every tool: ${parts.length > 1 ? 'they are' : 'it is'} omitted here.`,
       detail: `${requirement.host} reviews tools for ${parts.length > 1 ? 'these' : 'this'}. ${fix ? `The quick fix writes ${suggestions.map((s) => `\`${s.key}: ${s.value}\``).join(', ')} (${[...new Set(suggestions.map((s) => (s.basis === 'default' ? 'the default, for lack of evidence' : s.reason)))].join('; ')}).` : ''}`.trim(),
-      loc: missing.length > 0 ? declared.loc : toolLoc(tool, context),
+      loc: missing.length > 0 ? annotationsLoc(tool, context) : toolLoc(tool, context),
       fixes: fix ? [fix] : [],
     });
     return reports;

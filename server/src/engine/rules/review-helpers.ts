@@ -1,7 +1,7 @@
 // Shared by the review rules (annotation-drift, safety-weakened): one report listing the changes of one class.
 import type { Loc } from '../model';
 import type { ContractChange } from '../review';
-import { declaredProperty, toolLoc } from './helpers';
+import { declaredProperty, propertyLoc, toolLoc } from './helpers';
 import type { Report, RuleContext } from './rule';
 
 export function changesReport(context: RuleContext, changes: ContractChange[], lead: string, tail: string): Report[] {
@@ -12,7 +12,7 @@ export function changesReport(context: RuleContext, changes: ContractChange[], l
   // Two changes fit one line; the rest go to the detail.
   const shown = changes.slice(0, 2).map((c) => c.text);
   const more = changes.length > 2 ? ` and ${changes.length - 2} more` : '';
-  const loc: Loc = property && property.loc.file === context.sourceFile.fileName ? property.loc : toolLoc(tool, context);
+  const loc: Loc = property ? propertyLoc(tool, property, context) : toolLoc(tool, context);
   return [
     {
       message: `"${tool.name}" ${lead}: ${shown.join('; ')}${more}${changes.some((c) => c.stillReadOnly) ? '; still declared read-only' : ''}.`,

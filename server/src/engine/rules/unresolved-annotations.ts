@@ -1,4 +1,5 @@
 import { HINT_KEYS } from '../model';
+import { annotationsLoc, oneLine } from './helpers';
 import type { Report, Rule } from './rule';
 import { exampleFile } from './example';
 
@@ -20,17 +21,23 @@ export const unresolvedAnnotations: Rule = {
   check(context) {
     const { tool } = context;
     if (!tool.declared) return [];
-    const reports: Report[] = tool.declared.unresolved.map((u) => ({
-      message: `Annotations cannot be resolved statically: ${u.reason}.`,
-      detail: 'The hints that come from here are known only at run time: they are shown as unresolved, and no rule checks them. `mcp-hints verify` compares with what the running server lists.',
-      loc: u.loc,
-    }));
+    // An expression over several lines (a call with an object argument) is reported at its annotations key.
+    const reports: Report[] = tool.declared.unresolved.map((u) => {
+      const loc = oneLine(u.loc, context) ? u.loc : annotationsLoc(tool, context);
+      return {
+        message: `Annotations cannot be resolved statically: ${u.reason}.`,
+        detail: 'The hints that come from here are known only at run time: they are shown as unresolved, and no rule checks them. `mcp-hints verify` compares with what the running server lists.',
+        loc,
+        ...(loc === u.loc ? {} : { related: [{ loc: u.loc, message: 'The value computed at run time' }] }),
+      };
+    });
     for (const property of tool.declared.properties) {
       if (HINTS.has(property.key) && property.value === 'unresolved') {
+        const loc = oneLine(property.valueLoc, context) ? property.valueLoc : property.keyLoc;
         reports.push({
           message: `${property.key} cannot be resolved statically: it is ${property.reason ?? 'computed at run time'}.`,
           detail: 'It is shown as unresolved, and no rule checks it. `mcp-hints verify` compares with what the running server lists.',
-          loc: property.valueLoc,
+          loc,
         });
       }
     }
