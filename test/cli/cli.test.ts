@@ -239,7 +239,8 @@ describe('--format json', () => {
     assert.equal(zeta.title, null);
     assert.ok(output.diagnostics.length >= 2);
     for (const d of output.diagnostics) {
-      assert.deepEqual(Object.keys(d), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message', 'tool']);
+      assert.deepEqual(Object.keys(d), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message', 'detail', 'tool']);
+      assert.ok(d.detail === null || (typeof d.detail === 'string' && d.detail.length > 0));
       assert.ok(d.line >= 1 && d.column >= 1 && (d.endLine > d.line || (d.endLine === d.line && d.endColumn >= d.column)));
       assert.ok(['error', 'warning', 'info', 'hint'].includes(d.severity));
       assert.equal(typeof d.message, 'string');
@@ -401,6 +402,50 @@ describe('pipes', () => {
   });
 });
 
+describe('text output: one line per finding, the explanation with --verbose', () => {
+  // A read-only claim contradicted by a write two files away (its openWorldHint left out though the tool stays
+  // local), a tool without annotations, and a title alone.
+  const files = {
+    'src/server.ts':
+      HEADER +
+      'import { saveAll } from "./store/save";\n' +
+      'server.registerTool("sync_notes", { description: "x", annotations: { readOnlyHint: true } }, async () => { await saveAll(); return { content: [] }; });\n' +
+      unannotated('list_users') +
+      'server.registerTool("rename_note", { description: "x", annotations: { title: "Rename" } }, async () => ({ content: [] }));\n',
+    'src/store/save.ts': 'import { writeFile } from "node:fs/promises";\nimport { path } from "./paths";\nexport async function saveAll() {\n  await writeFile(path(), "x");\n}\n',
+    'src/store/paths.ts': 'export function path() {\n  return "notes.json";\n}\n',
+  };
+  const findingLines = (stdout: string) => stdout.split('\n').filter((line) => /^ {4}\d+:\d+ +(error|warning|info|hint) /.test(line));
+
+  test('each finding is one line whose message fits 100 columns; no detail without --verbose', () => {
+    const dir = ws(files);
+    const { stdout } = runCli(['check', '--no-color'], dir);
+    const lines = findingLines(stdout);
+    assert.equal(lines.length, 4, stdout);
+    for (const line of lines) {
+      const code = line.split(/\s+/).at(-1)!;
+      assert.ok(line.length - code.length - 2 <= 100, `longer than 100 columns before the rule id:\n${line}`);
+    }
+    assert.match(stdout, /`readOnlyHint: true`, but the handler calls `writeFile` at src\/store\/save\.ts:4\.  read-only-contradicted/);
+    assert.match(stdout, /`openWorldHint` is omitted, but the code suggests `openWorldHint: false`\.  implicit-default/);
+    assert.doesNotMatch(stdout, /Reached through|its effects stay local/);
+  });
+
+  test('--verbose prints each detail under its finding, wrapped to 100 columns; JSON carries it too', () => {
+    const dir = ws(files);
+    const { stdout } = runCli(['check', '--no-color', '--verbose'], dir);
+    const lines = stdout.split('\n');
+    const at = lines.findIndex((line) => line.includes('read-only-contradicted'));
+    assert.ok(at >= 0, stdout);
+    assert.match(lines[at + 1], /^ {21}Reached through `saveAll` at line 4\./);
+    for (const line of lines) if (/^ {21}\S/.test(line)) assert.ok(line.length <= 100, `a detail line longer than 100 columns:\n${line}`);
+    const { output } = checkJson(dir);
+    const contradiction = output.diagnostics.find((d) => d.code === 'read-only-contradicted');
+    assert.equal(contradiction?.detail, 'Reached through `saveAll` at line 4.');
+    assert.match(output.diagnostics.find((d) => d.code === 'missing-annotations')?.detail ?? '', /pessimistic default/);
+  });
+});
+
 describe('--fix', () => {
   test('writes safe fixes; a second --fix changes nothing; without --fix nothing is written', () => {
     const source = HEADER + unannotated('delete_user') + unannotated('list_users');
@@ -412,11 +457,15 @@ describe('--fix', () => {
     const fixed = readFileSync(file, 'utf8');
     assert.notEqual(fixed, source, `--fix should have written annotations\n${first.stdout}${first.stderr}`);
     assert.match(fixed, /annotations/);
+    assert.match(first.stdout, /^fixed 2 problems in 1 file: src\/server\.ts \(2\)$/m, 'says what it changed');
     const after = checkJson(dir);
     assert.equal(after.output.diagnostics.filter((d) => d.code === 'missing-annotations').length, 0, JSON.stringify(after.output.diagnostics));
     assert.equal(after.output.tools.length, 2);
-    runCli(['check', '--fix'], dir);
+    const second = runCli(['check', '--fix'], dir);
     assert.equal(readFileSync(file, 'utf8'), fixed, 'a second --fix changes nothing');
+    assert.match(second.stdout, /^nothing safe to fix$/m);
+    assert.doesNotMatch(second.stdout, /^fixed /m);
+    assert.doesNotMatch(runCli(['check'], dir).stdout, /nothing safe to fix/, 'said only when asked to fix');
   });
 
   test('leaves generated files alone and says so; the hand-written file beside it is fixed', () => {
@@ -426,7 +475,7 @@ describe('--fix', () => {
     const result = runCli(['check', '--fix'], dir);
     assert.equal(readFileSync(join(dir, 'src/gen/pets.ts'), 'utf8'), generated, 'a generated file is never written');
     assert.notEqual(readFileSync(join(dir, 'src/server.ts'), 'utf8'), handWritten);
-    assert.match(result.stdout, /fixed: 1 fix applied in 1 file/);
+    assert.match(result.stdout, /^fixed 1 problem in 1 file: src\/server\.ts \(1\)$/m);
     assert.match(result.stdout, /not fixed: 1 fix left alone in 1 generated file \(src\/gen\/pets\.ts\): make these changes in the generator's input/);
     const after = checkJson(dir);
     assert.deepEqual(after.output.diagnostics.filter((d) => d.code === 'missing-annotations').map((d) => d.file), ['src/gen/pets.ts'], 'the finding stays in the generated file');

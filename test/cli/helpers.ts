@@ -85,6 +85,7 @@ export interface JsonOutput {
     severity: 'error' | 'warning' | 'info' | 'hint';
     code: string;
     message: string;
+    detail: string | null;
     tool: string | null;
   }[];
 }

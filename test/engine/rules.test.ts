@@ -325,47 +325,100 @@ const missing: Case[] = [
 ];
 
 // ─── implicit-default ───
+// The handlers here are `cb`, which the engine cannot see: nothing contradicts a default, so the default setting
+// reports only annotations that hold no hint, and `implicitDefaults: "all"` every omitted hint (the fix mechanics).
+const ALL = { implicitDefaults: 'all' as const };
+/** A handler the engine sees through: it reads a local file and nothing else. */
+const READS_FILE = 'import { readFile } from "node:fs/promises";\n';
+const readsHandler = 'async () => ({ content: [{ type: "text", text: await readFile("n.txt", "utf8") }] })';
 const implicit: Case[] = [
   {
     name: 'valid: all four hints written',
     code: `server.registerTool("a", { annotations: { ${DEFAULTS} } }, cb);\n`,
     only: ['implicit-default'],
+    options: ALL,
     findings: [],
   },
   {
     name: 'valid: read-only tool needs only readOnlyHint and openWorldHint',
     code: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, cb);\n',
     only: ['implicit-default'],
+    options: ALL,
     findings: [],
   },
   {
     name: 'valid: unresolved spread, nothing is known to be omitted',
     code: 'server.registerTool("a", { annotations: { ...hintsFor("a"), readOnlyHint: false } }, cb);\n',
     only: ['implicit-default'],
+    options: ALL,
     findings: [],
   },
   {
-    name: 'writing tool: the three omitted hints are written with their defaults',
+    name: 'default setting: omitted hints whose defaults nothing contradicts are not reported',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: false } }, cb);\nserver.registerTool("b", { annotations: { readOnlyHint: true } }, cb);\n',
+    only: ['implicit-default'],
+    findings: [],
+  },
+  {
+    name: 'default setting: openWorldHint omitted on a tool that calls the network is not reported (its default is right)',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: true } }, async () => { const r = await fetch("https://api.example.com/items"); return { content: [{ type: "text", text: await r.text() }] }; });\n',
+    only: ['implicit-default'],
+    findings: [],
+  },
+  {
+    name: 'default setting: openWorldHint omitted on a tool that only reads local files is reported, and the fix writes false',
+    code: `${READS_FILE}server.registerTool("a", { annotations: { readOnlyHint: true } }, ${readsHandler});\n`,
+    only: ['implicit-default'],
+    fix: /Write the omitted hint: openWorldHint: false \(reads local files only\)/,
+    findings: [{ rule: 'implicit-default', line: 2, message: /^`openWorldHint` is omitted, but the code suggests `openWorldHint: false`\.$/, detail: /^`openWorldHint` defaults to true \(reaches the outside world\), but the code suggests false: reads local files only\.$/, severity: 'hint' }],
+    output: `${READS_FILE}server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: false } }, ${readsHandler});\n`,
+  },
+  {
+    name: 'default setting: readOnlyHint omitted on a tool that only reads: readOnlyHint and openWorldHint, not destructive or idempotent',
+    code: `${READS_FILE}server.registerTool("a", { annotations: { title: "A", openWorldHint: true } }, ${readsHandler});\n`,
+    only: ['implicit-default'],
+    fix: /Write the omitted hint/,
+    findings: [{ rule: 'implicit-default', line: 2, message: /^`readOnlyHint` is omitted, but the code suggests `readOnlyHint: true`/ }],
+    output: `${READS_FILE}server.registerTool("a", { annotations: { title: "A", openWorldHint: true, readOnlyHint: true } }, ${readsHandler});\n`,
+  },
+  {
+    name: 'default setting: the detail names the omitted hints left unreported and the setting that reports them',
+    // Overwriting a local file: destructive (the default), safe to repeat and closed-world (both not the default).
+    code: 'import { writeFile } from "node:fs/promises";\nserver.registerTool("a", { annotations: { readOnlyHint: false } }, async ({ t }) => { await writeFile("n.txt", t); return { content: [] }; });\n',
+    only: ['implicit-default'],
+    findings: [
+      {
+        rule: 'implicit-default',
+        line: 2,
+        message: /^`idempotentHint` and `openWorldHint` are omitted, but the code suggests `idempotentHint: true`, `openWorldHint: false`\.$/,
+        detail: /Also omitted, with defaults nothing in the code contradicts: `destructiveHint` \(true\); `"implicitDefaults": "all"` reports them too\.$/,
+      },
+    ],
+  },
+  {
+    name: 'writing tool, implicitDefaults "all": the three omitted hints are written with their defaults',
     code: 'server.registerTool("a", { annotations: { readOnlyHint: false } }, cb);\n',
     only: ['implicit-default'],
+    options: ALL,
     fix: /Write the omitted/,
-    findings: [{ rule: 'implicit-default', line: 1, message: /destructiveHint defaults to true.*idempotentHint defaults to false.*openWorldHint defaults to true/, severity: 'hint' }],
+    findings: [{ rule: 'implicit-default', line: 1, message: /^`destructiveHint`, `idempotentHint` and `openWorldHint` are omitted and take the defaults \(true, false, true\)\.$/, detail: /destructiveHint` defaults to true.*idempotentHint` defaults to false.*openWorldHint` defaults to true/, severity: 'hint' }],
     output: `server.registerTool("a", { annotations: { ${DEFAULTS} } }, cb);\n`,
   },
   {
-    name: 'read-only tool: only openWorldHint is omitted (destructive/idempotent are meaningless there)',
+    name: 'read-only tool, implicitDefaults "all": only openWorldHint is omitted (destructive/idempotent are meaningless there)',
     code: 'server.registerTool("a", { annotations: { readOnlyHint: true } }, cb);\n',
     only: ['implicit-default'],
+    options: ALL,
     fix: /Write the omitted/,
-    findings: [{ rule: 'implicit-default', line: 1, message: 'openWorldHint defaults to true' }],
+    findings: [{ rule: 'implicit-default', line: 1, message: '`openWorldHint` is omitted and takes the default (true)' }],
     output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: true } }, cb);\n',
   },
   {
-    name: 'title only: every hint is omitted',
+    name: 'title only: every hint is omitted, reported under the default setting',
     code: 'server.registerTool("a", { annotations: { title: "A" } }, cb);\n',
     only: ['implicit-default'],
     fix: /Write the omitted/,
-    findings: [{ rule: 'implicit-default', line: 1, message: 'readOnlyHint defaults to false' }],
+    findings: [{ rule: 'implicit-default', line: 1, message: 'The annotations hold only a title', detail: '`readOnlyHint` defaults to false' }],
     output: `server.registerTool("a", { annotations: { title: "A", ${DEFAULTS} } }, cb);\n`,
   },
   {
@@ -373,23 +426,44 @@ const implicit: Case[] = [
     files: { 'hints.ts': 'export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true };\n' },
     code: 'import { WRITE } from "./hints";\nserver.registerTool("a", { annotations: WRITE }, cb);\n',
     only: ['implicit-default'],
+    options: ALL,
     fix: /Write the omitted/,
     findings: [{ rule: 'implicit-default', line: 2 }],
     output: 'import { WRITE } from "./hints";\nserver.registerTool("a", { annotations: WRITE }, cb);\n',
     outputFiles: { 'hints.ts': 'export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true };\n' },
   },
   {
-    name: 'empty annotations object gets all four hints',
+    name: 'empty annotations object gets all four hints, reported under the default setting',
     code: 'server.registerTool("a", { annotations: {} }, cb);\n',
     only: ['implicit-default'],
     fix: /Write the omitted/,
-    findings: [{ rule: 'implicit-default', line: 1 }],
+    findings: [{ rule: 'implicit-default', line: 1, message: 'The annotations object is empty' }],
     output: `server.registerTool("a", { annotations: { ${DEFAULTS} } }, cb);\n`,
+  },
+  {
+    name: 'the chatgpt profile: what it requires is left to profile-requirement, not reported twice',
+    code: 'server.registerTool("a", { annotations: { title: "A" } }, cb);\n',
+    only: ['implicit-default', 'profile-requirement'],
+    options: { profile: 'chatgpt' },
+    findings: [
+      { rule: 'profile-requirement', line: 1, message: /requires readOnlyHint, destructiveHint and openWorldHint/ },
+      { rule: 'implicit-default', line: 1, message: 'The annotations hold only a title', detail: /^`idempotentHint` defaults to false \(unsafe to retry\)\.$/ },
+    ],
+  },
+  {
+    name: 'tools of one loop: each finding names its tool (here at the tool\'s own name, as the annotations are shared)',
+    code: 'const defs = [{ name: "alpha" }, { name: "beta" }];\ndefs.forEach((d) => server.registerTool(d.name, { annotations: { title: "T" } }, cb));\n',
+    only: ['implicit-default'],
+    findings: [
+      { rule: 'implicit-default', line: 1, message: /^"alpha": The annotations hold only a title/ },
+      { rule: 'implicit-default', line: 1, message: /^"beta": The annotations hold only a title/ },
+    ],
   },
   {
     name: 'tool() annotations argument: hints inserted into it',
     code: 'server.tool("a", "d", {}, { readOnlyHint: false, destructiveHint: false }, cb);\n',
     only: ['implicit-default'],
+    options: ALL,
     fix: /Write the omitted/,
     findings: [{ rule: 'implicit-default', line: 1 }],
     output: 'server.tool("a", "d", {}, { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }, cb);\n',
@@ -398,6 +472,7 @@ const implicit: Case[] = [
     name: 'multi-line annotations with a trailing comma: one hint per line',
     code: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: false,', '    openWorldHint: false,', '  },', '}, cb);'),
     only: ['implicit-default'],
+    options: ALL,
     fix: /Write the omitted/,
     findings: [{ rule: 'implicit-default', line: 2 }],
     output: lines('server.registerTool("a", {', '  annotations: {', '    readOnlyHint: false,', '    openWorldHint: false,', '    destructiveHint: true,', '    idempotentHint: false,', '  },', '}, cb);'),
@@ -406,6 +481,7 @@ const implicit: Case[] = [
     name: 'fix-all with a misspelled hint: the rename wins, no duplicate readOnlyHint with the default',
     code: 'server.registerTool("a", { annotations: { readonlyHint: true } }, cb);\n',
     only: ['implicit-default', 'unknown-annotation-key'],
+    options: ALL,
     findings: [{ rule: 'unknown-annotation-key', line: 1 }],
     output: 'server.registerTool("a", { annotations: { readOnlyHint: true } }, cb);\n',
   },
@@ -413,6 +489,7 @@ const implicit: Case[] = [
     name: 'fix-all with a misplaced hint: the move wins, no duplicate readOnlyHint with the default',
     code: 'server.registerTool("a", { readOnlyHint: true, annotations: { openWorldHint: false } }, cb);\n',
     only: ['implicit-default', 'misplaced-annotations'],
+    options: ALL,
     findings: [{ rule: 'misplaced-annotations', line: 1 }],
     output: 'server.registerTool("a", { annotations: { openWorldHint: false, readOnlyHint: true } }, cb);\n',
   },
@@ -420,6 +497,7 @@ const implicit: Case[] = [
     name: 'annotations written with as const: hints inserted inside the literal',
     code: 'server.registerTool("a", { annotations: { readOnlyHint: true } as const }, cb);\n',
     only: ['implicit-default'],
+    options: ALL,
     fix: /Write the omitted/,
     findings: [{ rule: 'implicit-default', line: 1 }],
     output: 'server.registerTool("a", { annotations: { readOnlyHint: true, openWorldHint: true } as const }, cb);\n',
@@ -500,21 +578,21 @@ const unknownKey: Case[] = [
     name: 'readonlyHint → did you mean readOnlyHint, renamed',
     code: 'server.registerTool("a", { annotations: { readonlyHint: true } }, cb);\n',
     only: ['unknown-annotation-key'],
-    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'Did you mean "readOnlyHint"?', severity: 'error' }],
+    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'did you mean "readOnlyHint"?', severity: 'error' }],
     output: 'server.registerTool("a", { annotations: { readOnlyHint: true } }, cb);\n',
   },
   {
     name: 'openWorldHnt → openWorldHint',
     code: 'server.tool("a", "d", {}, { openWorldHnt: false }, cb);\n',
     only: ['unknown-annotation-key'],
-    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'Did you mean "openWorldHint"?' }],
+    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'did you mean "openWorldHint"?' }],
     output: 'server.tool("a", "d", {}, { openWorldHint: false }, cb);\n',
   },
   {
     name: 'destructive → destructiveHint',
     code: 'server.registerTool("a", { annotations: { readOnlyHint: false, destructive: true } }, cb);\n',
     only: ['unknown-annotation-key'],
-    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'Did you mean "destructiveHint"?' }],
+    findings: [{ rule: 'unknown-annotation-key', line: 1, message: 'did you mean "destructiveHint"?' }],
     output: 'server.registerTool("a", { annotations: { readOnlyHint: false, destructiveHint: true } }, cb);\n',
   },
   {
@@ -535,11 +613,26 @@ const unknownKey: Case[] = [
     output: 'server.registerTool("a", { annotations: { readOnlyHint: true, readonlyHint: true } }, cb);\n',
   },
   {
-    name: 'an unrelated key: no suggestion, points to _meta',
+    name: 'the server\'s own data (a string) is not an error: custom-annotation-key points to _meta',
     code: 'server.registerTool("a", { annotations: { category: "files" } }, cb);\n',
-    only: ['unknown-annotation-key'],
-    findings: [{ rule: 'unknown-annotation-key', line: 1, message: '_meta' }],
+    only: ['unknown-annotation-key', 'custom-annotation-key'],
+    findings: [{ rule: 'custom-annotation-key', line: 1, message: '"category" is server data, not an annotation: no host sees it.', detail: '_meta', severity: 'hint' }],
     output: 'server.registerTool("a", { annotations: { category: "files" } }, cb);\n',
+  },
+  {
+    name: 'several keys of the server\'s own data: one finding for the object, at the first',
+    code: lines('server.registerTool("a", {', '  annotations: {', '    category: Category.DEBUGGING,', '    conditions: ["page"],', '    readOnlyHint: true,', '  },', '}, cb);'),
+    only: ['unknown-annotation-key', 'custom-annotation-key'],
+    findings: [{ rule: 'custom-annotation-key', line: 3, message: '"category" and "conditions" are server data, not annotations: no host sees them.' }],
+  },
+  {
+    name: 'an unknown key with a boolean value, or named like a hint, reads as a hint: an error without a suggestion',
+    code: 'server.registerTool("a", { annotations: { dangerous: true, confirmationHint: "always" } }, cb);\n',
+    only: ['unknown-annotation-key', 'custom-annotation-key'],
+    findings: [
+      { rule: 'unknown-annotation-key', line: 1, message: '"dangerous" is not a tool annotation: no host ever sees it.', severity: 'error' },
+      { rule: 'unknown-annotation-key', line: 1, message: '"confirmationHint" is not a tool annotation' },
+    ],
   },
   {
     name: 'quoted key is renamed',
@@ -935,6 +1028,8 @@ const directives: Case[] = [
     name: 'a directive only covers the rules it names',
     code: lines('// mcp-hints-disable-next-line implicit-default -- later', 'server.registerTool("a", { annotations: { readOnlyHint: false, vendorFlag: true } }, cb);'),
     only: ['unknown-annotation-key', 'implicit-default', 'invalid-disable-directive', 'unused-disable-directive'],
+    // Every omitted hint is reported, so the directive has an implicit-default finding to suppress.
+    options: ALL,
     findings: [{ rule: 'unknown-annotation-key', line: 2 }],
   },
   {

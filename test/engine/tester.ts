@@ -45,6 +45,8 @@ export interface FindingExpectation {
   file?: string;
   /** A RegExp, or a substring the message must contain. */
   message?: RegExp | string;
+  /** The same for the finding's detail (the hover's and --verbose's explanation). */
+  detail?: RegExp | string;
   /** 1-based lines of the related locations, in order. */
   related?: number[];
   /** The exact source text the finding's range covers: what an editor underlines. */
@@ -232,6 +234,12 @@ function checkFindings(c: Case, ws: Workspace, analysis: FileAnalysis): void {
       assert.ok(
         candidates.some((a) => matches(a.finding.message, want.message!)),
         `${key(want)}: no message matches ${want.message}; got ${candidates.map((a) => JSON.stringify(a.finding.message)).join(', ')}`,
+      );
+    }
+    if (want.detail !== undefined) {
+      assert.ok(
+        candidates.some((a) => a.finding.detail !== undefined && matches(a.finding.detail, want.detail!)),
+        `${key(want)}: no detail matches ${want.detail}; got ${candidates.map((a) => JSON.stringify(a.finding.detail)).join(', ')}`,
       );
     }
     if (want.severity !== undefined) {

@@ -15,7 +15,8 @@ interface InvalidCase {
   name: string;
   code: string;
   files?: Record<string, string>;
-  errors: { rule: string; message: RegExp; relatedLine?: number }[];
+  /** `message`: the one sentence a list shows; `detail`: the rest (chain, other evidence, notes), when given. */
+  errors: { rule: string; message: RegExp; detail?: RegExp; relatedLine?: number }[];
   /** The code after the first error's "Change to …" fix. */
   output?: string;
 }
@@ -28,7 +29,7 @@ server.registerTool("save_note", { description: "x", annotations: { readOnlyHint
   fs.writeFileSync("notes.txt", text);
   return { content: [] };
 });`,
-    errors: [{ rule: 'read-only-contradicted', message: /^readOnlyHint: true, but the handler calls `fs\.writeFileSync` at line 3\.$/, relatedLine: 3 }],
+    errors: [{ rule: 'read-only-contradicted', message: /^`readOnlyHint: true`, but the handler calls `fs\.writeFileSync` at line 3\.$/, relatedLine: 3 }],
     output: `import * as fs from "fs";
 server.registerTool("save_note", { description: "x", annotations: { readOnlyHint: false } }, async ({ text }) => {
   fs.writeFileSync("notes.txt", text);
@@ -39,19 +40,19 @@ server.registerTool("save_note", { description: "x", annotations: { readOnlyHint
     name: 'read-only claim contradicted by an input when the handler cannot be seen through',
     code: `import { mail } from "mail-sdk";
 server.registerTool("get_messages", { description: "x", inputSchema: { markAsRead: z.boolean() }, annotations: { readOnlyHint: true } }, async (a) => mail.list(a));`,
-    errors: [{ rule: 'read-only-contradicted', message: /the input `markAsRead` at line 2 suggests otherwise \(it changes state when set\)\. Part of the handler cannot be seen through/ }],
+    errors: [{ rule: 'read-only-contradicted', message: /^`readOnlyHint: true`, but the input `markAsRead` \(it changes state when set\) at line 2\.$/, detail: /Part of the handler cannot be seen through/ }],
   },
   {
     name: 'read-only claim contradicted by the name only when no handler is visible',
     code: `server.registerTool("delete_user", { description: "x", annotations: { readOnlyHint: true } }, handlers.deleteUser);`,
-    errors: [{ rule: 'read-only-contradicted', message: /the name verb `delete` at line 1 suggests otherwise\. The handler cannot be seen through, so the name is the only evidence/ }],
+    errors: [{ rule: 'read-only-contradicted', message: /^`readOnlyHint: true`, but the name verb `delete` at line 1 suggests otherwise\.$/, detail: /The handler cannot be seen through \(.*\), so the name is the only evidence.*This rests on a guess/ }],
   },
   {
     name: 'destructive understated: rm in an imported helper',
     code: `import { wipe } from "./helpers";
 server.registerTool("cleanup", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false } }, async ({ p }) => { await wipe(p); return { content: [] }; });`,
     files: { '/virtual/helpers.ts': `import { rm } from "fs/promises";\nexport async function wipe(p: string) {\n  await rm(p, { recursive: true });\n}\n` },
-    errors: [{ rule: 'destructive-understated', message: /^destructiveHint: false, but the handler calls `rm` at helpers\.ts:3, reached through `wipe` at line 2\.$/ }],
+    errors: [{ rule: 'destructive-understated', message: /^`destructiveHint: false`, but the handler calls `rm` at helpers\.ts:3\.$/, detail: /^Reached through `wipe` at line 2\.$/ }],
     output: `import { wipe } from "./helpers";
 server.registerTool("cleanup", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await wipe(p); return { content: [] }; });`,
   },
@@ -63,7 +64,7 @@ server.registerTool("send_email", { description: "x", annotations: { readOnlyHin
   await t.sendMail(m);
   return { content: [] };
 });`,
-    errors: [{ rule: 'idempotent-overclaimed', message: /^idempotentHint: true, but the handler calls `t\.sendMail` \(nodemailer\) at line 4\.$/ }],
+    errors: [{ rule: 'idempotent-overclaimed', message: /^`idempotentHint: true`, but the handler calls `t\.sendMail` \(nodemailer\) at line 4\.$/ }],
   },
   {
     name: 'idempotent overclaimed: SQL INSERT',
@@ -76,7 +77,7 @@ server.registerTool("send_email", { description: "x", annotations: { readOnlyHin
   const res = await fetch(url);
   return { content: [{ type: "text", text: await res.text() }] };
 });`,
-    errors: [{ rule: 'closed-world-contradicted', message: /^openWorldHint: false, but the handler calls `fetch` with a URL from its arguments at line 2\.$/ }],
+    errors: [{ rule: 'closed-world-contradicted', message: /^`openWorldHint: false`, but the handler calls `fetch` with a URL from its arguments at line 2\.$/ }],
     output: `server.registerTool("fetch_page", { description: "x", annotations: { readOnlyHint: true, openWorldHint: true } }, async ({ url }) => {
   const res = await fetch(url);
   return { content: [{ type: "text", text: await res.text() }] };
@@ -109,6 +110,7 @@ describe('honesty rules: invalid', () => {
       c.errors.forEach((expected, i) => {
         const finding = findings[i];
         assert.match(finding.message, expected.message);
+        if (expected.detail) assert.match(finding.detail ?? '', expected.detail);
         assert.ok(finding.related && finding.related.length > 0, 'related information points at the evidence');
         if (expected.relatedLine) assert.equal(lineOf(c.code, finding.related![0].loc.start), expected.relatedLine);
         // Contradicted claims are offered, never applied by --fix: a person decides.
@@ -211,24 +213,26 @@ describe('profile-requirement on shared constants', () => {
 // Several hosts (Claude Desktop, Claude Code, Gemini CLI policies, Docker's agent) test destructiveHint === true.
 describe('destructive-omitted', () => {
   const findings = (code: string, files: Record<string, string> = {}) => analyze(code, files).findings.filter((f) => f.rule === 'destructive-omitted');
-  const cases: { name: string; code: string; files?: Record<string, string>; message?: RegExp; output?: string }[] = [
+  const cases: { name: string; code: string; files?: Record<string, string>; message?: RegExp; detail?: RegExp; output?: string }[] = [
     {
       name: 'an annotations object without destructiveHint on a tool that removes files',
       code: `import { rm } from "fs/promises";
 server.registerTool("clear", { description: "x", annotations: { readOnlyHint: false } }, async ({ p }) => { await rm(p, { recursive: true }); return { content: [] }; });`,
-      message: /^destructiveHint is omitted, and the handler calls `rm` at line 2\. The spec's default is true, but Claude Desktop, Claude Code, Gemini CLI policies, Docker's agent read a missing destructiveHint as not destructive: write destructiveHint: true\.$/,
+      message: /^`destructiveHint` is omitted, but the handler calls `rm` at line 2\.$/,
+      detail: /^The spec's default is true, but Claude Desktop, Claude Code, Gemini CLI policies, Docker's agent read a missing destructiveHint as not destructive: write `destructiveHint: true`\.$/,
       output: `import { rm } from "fs/promises";
 server.registerTool("clear", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await rm(p, { recursive: true }); return { content: [] }; });`,
     },
     {
-      name: 'a DELETE two modules away: the chain is in the message',
+      name: 'a DELETE two modules away: the message names the call, the detail the chain',
       code: `import { removeItem } from "./items";
 server.registerTool("drop", { description: "x", annotations: { openWorldHint: false } }, async ({ id }) => { await removeItem(id); return { content: [] }; });`,
       files: {
         '/virtual/items.ts': `import { api } from "./api";\nexport async function removeItem(id: string) {\n  return api(\`/items/\${id}\`, { method: "DELETE" });\n}\n`,
         '/virtual/api.ts': `export async function api(path: string, options: { method?: string } = {}) {\n  return fetch(\`https://example.com\${path}\`, { method: options.method ?? "GET" });\n}\n`,
       },
-      message: /the handler calls `fetch` \(DELETE\) to `https:\/\/example\.com\?` at api\.ts:2, reached through `removeItem` at line 2 → `api` at items\.ts:3\./,
+      message: /the handler calls `fetch` \(DELETE\) to `https:\/\/example\.com\?` at api\.ts:2\.$/,
+      detail: /^Reached through `removeItem` at line 2 → `api` at items\.ts:3\. The spec's default/,
     },
   ];
   for (const c of cases) {
@@ -237,6 +241,7 @@ server.registerTool("drop", { description: "x", annotations: { openWorldHint: fa
       assert.ok(finding, 'a finding');
       assert.equal(rest.length, 0);
       if (c.message) assert.match(finding.message, c.message);
+      if (c.detail) assert.match(finding.detail ?? '', c.detail);
       if (c.output) assert.equal(applyFix(c.code, finding, /destructiveHint: true/), c.output);
     });
   }
@@ -251,6 +256,22 @@ server.registerTool("drop", { description: "x", annotations: { openWorldHint: fa
   for (const c of quiet) test(`quiet: ${c.name}`, () => assert.deepEqual(findings(c.code).map((f) => f.message), []));
 });
 
+// ─── where a message names another file ───
+describe('messages name lines of other files by their path from the project folder', () => {
+  const code = `import { wipe } from "./lib/helpers";
+server.registerTool("cleanup", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false } }, async ({ p }) => { await wipe(p); return { content: [] }; });`;
+  const files = { '/virtual/lib/helpers.ts': `import { rm } from "fs/promises";\nexport async function wipe(p: string) {\n  await rm(p, { recursive: true });\n}\n` };
+  test('relative to the project folder (roots), "line N" only for the file the finding is in', () => {
+    const [finding] = honestyFindings(code, files, { roots: ['/'] });
+    assert.match(finding.message, /^`destructiveHint: false`, but the handler calls `rm` at virtual\/lib\/helpers\.ts:3\.$/);
+    assert.match(finding.detail ?? '', /^Reached through `wipe` at line 2\.$/);
+  });
+  test('without a project folder, relative to the registration\'s folder', () => {
+    const [finding] = honestyFindings(code, files);
+    assert.match(finding.message, /at lib\/helpers\.ts:3\.$/);
+  });
+});
+
 // ─── catch-all tools ───
 describe('catch-all tools (an input switches between reading and deleting)', () => {
   test('a read-only claim on a tool whose `action` can delete describes only the safe branch', () => {
@@ -259,20 +280,21 @@ server.registerTool("records", { description: "x", inputSchema: { action: z.enum
     const [finding] = honestyFindings(code);
     assert.equal(finding.rule, 'read-only-contradicted');
     assert.match(finding.message, /the input `action` accepts `delete`/);
-    assert.match(finding.message, /switches the tool between reading and writing: its hints must describe the worst branch.*Consider splitting it/);
+    assert.match(finding.detail ?? '', /switches the tool between reading and writing: its hints must describe the worst branch.*Consider splitting it/);
   });
   test('an HTTP method input with GET and DELETE is a catch-all too', () => {
     const code = `import { api } from "x";
 server.registerTool("call_api", { description: "x", inputSchema: { method: z.enum(["GET", "DELETE"]), path: z.string() }, annotations: { readOnlyHint: false, destructiveHint: false } }, async (a) => api.go(a));`;
     const [finding] = honestyFindings(code);
     assert.equal(finding.rule, 'destructive-understated');
-    assert.match(finding.message, /input `method` accepts `DELETE`.*Consider splitting it/);
+    assert.match(finding.message, /input `method` accepts `DELETE`/);
+    assert.match(finding.detail ?? '', /Consider splitting it/);
   });
   test('a mode that only writes is not called a catch-all', () => {
     const code = `import { api } from "x";
 server.registerTool("records", { description: "x", inputSchema: { action: z.enum(["create", "delete"]) }, annotations: { readOnlyHint: true } }, async (a) => api.go(a));`;
     const [finding] = honestyFindings(code);
-    assert.doesNotMatch(finding.message, /catch-all/);
+    assert.doesNotMatch(`${finding.message} ${finding.detail}`, /catch-all/);
   });
 });
 

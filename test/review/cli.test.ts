@@ -10,7 +10,7 @@ import { editedServer, makeProject, SERVER_TS } from './project';
 
 const LOCK = 'mcp-hints.lock.json';
 const reviewFindings = (json: JsonOutput) =>
-  json.diagnostics.filter((d) => ['safety-weakened', 'annotation-drift', 'unapproved'].includes(d.code)).map((d) => `${d.code}: ${d.message}`);
+  json.diagnostics.filter((d) => ['safety-weakened', 'annotation-drift', 'unapproved'].includes(d.code)).map((d) => `${d.code}: ${d.message}${d.detail ? ` | ${d.detail}` : ''}`);
 
 test('CLI: approve → edit → safety-weakened and drift say what changed; --tool approves one entry', () => {
   const project = makeProject();
@@ -46,8 +46,8 @@ test('CLI: approve → edit → safety-weakened and drift say what changed; --to
     const check = runCli(['check', '--format', 'json'], dir);
     assert.equal(check.code, 1, 'safety-weakened is an error');
     assert.deepEqual(reviewFindings(JSON.parse(check.stdout)), [
-      'safety-weakened: "list_notes" looks safer than approved: input `markAsRead` (boolean) added since approval; still declared read-only. Review the change, then approve the new contract.',
-      'safety-weakened: "wipe_notes" looks safer than approved: `destructiveHint` true → false. Review the change, then approve the new contract.',
+      'safety-weakened: "list_notes" looks safer than approved: input `markAsRead` (boolean) added since approval; still declared read-only. | Review the change, then approve the new contract (`mcp-hints approve`, or the quick action in the editor).',
+      'safety-weakened: "wipe_notes" looks safer than approved: `destructiveHint` true → false. | Review the change, then approve the new contract (`mcp-hints approve`, or the quick action in the editor).',
     ]);
 
     // --tool rewrites only that entry.

@@ -67,6 +67,8 @@ export interface DiagnosticRecord {
   severity: Severity;
   code: string;
   message: string;
+  /** The longer explanation (chain, other evidence, how to teach the engine); null when the message says it all. */
+  detail: string | null;
   tool: string | null;
   /** The run-time condition of the finding's tool, when it is registered only under one. */
   condition?: string;
@@ -175,7 +177,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
           } catch (error) {
             result.diagnostics.push({
               file: relativePath(context.cwd, file), line: 1, column: 1, endLine: 1, endColumn: 1, severity: 'error',
-              code: 'unreadable-file', message: `Fixes not written: ${error instanceof Error ? error.message : String(error)}.`, tool: null,
+              code: 'unreadable-file', message: `Fixes not written: ${error instanceof Error ? error.message : String(error)}.`, detail: null, tool: null,
             });
           }
         }
@@ -232,6 +234,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
         severity: finding.severity,
         code: finding.rule,
         message: finding.message,
+        detail: finding.detail ?? null,
         tool: finding.tool,
         ...conditionOfFinding(analysis, finding.toolId),
       });

@@ -24,6 +24,8 @@ export interface CheckArgs {
   config?: string;
   fix: boolean;
   color: boolean;
+  /** Text output: each finding's longer explanation under its line. */
+  verbose: boolean;
 }
 
 export const HELP = `Usage: mcp-hints check [paths...] [options]
@@ -52,6 +54,7 @@ Options:
   --rule <id=severity>               set a rule's severity (error, warning, info, hint, off); repeatable
   --config <path>                    config file (default: the nearest .mcp-hints.json or .mcp-hints.jsonc)
   --fix                              apply safe fixes and write the files
+  --verbose                          text output: explain each finding under its line
   --no-color                         plain text output
   -h, --help                         show this help
   -v, --version                      show the version
@@ -66,7 +69,7 @@ static reading of paths; "mcp-hints verify --help" tells more.
 const VALUE_OPTIONS = new Set(['--format', '--max-warnings', '--profile', '--rule', '--config', '--tool']);
 
 export function parseArgs(argv: string[]): CheckArgs {
-  const args: CheckArgs = { command: 'check', paths: [], format: 'text', maxWarnings: -1, quiet: false, rules: {}, fix: false, color: true };
+  const args: CheckArgs = { command: 'check', paths: [], format: 'text', maxWarnings: -1, quiet: false, rules: {}, fix: false, color: true, verbose: false };
   let sawCommand = false;
   let format: string | undefined;
   let onlyPositionals = false;
@@ -141,6 +144,9 @@ export function parseArgs(argv: string[]): CheckArgs {
         break;
       case '--no-color':
         args.color = false;
+        break;
+      case '--verbose':
+        args.verbose = true;
         break;
       default:
         throw new UsageError(`unknown option ${name}`);

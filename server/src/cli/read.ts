@@ -180,7 +180,7 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
     if (!known.has(id)) throw new UsageError(`--rule: unknown rule "${id}"`);
   }
   const { config, base } = loadCliConfig(args, io.cwd);
-  const options: EngineOptions = toEngineOptions(config, { profile: args.profile, rules: args.rules });
+  const options: EngineOptions = toEngineOptions(config, { profile: args.profile, rules: args.rules, roots: [io.cwd] });
   const discovered = discoverFiles(args.paths, io.cwd, { ignore: config.ignore, ignoreBase: base });
   if (discovered.missing.length > 0) throw new UsageError(`no such file or folder: ${discovered.missing.join(', ')}`);
   const { files, problems } = discovered;
@@ -197,7 +197,7 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
   // Without --config, each file follows its nearest config, as in the editor (a package of a monorepo with its own).
   if (!args.config) {
     const scoped = scopeNearestConfigs(files, io.cwd, args.paths, (nested) => {
-      const scopedOptions = toEngineOptions(nested, { profile: args.profile, rules: args.rules });
+      const scopedOptions = toEngineOptions(nested, { profile: args.profile, rules: args.rules, roots: [io.cwd] });
       if (options.review) scopedOptions.review = options.review;
       return scopedOptions;
     });
@@ -236,7 +236,7 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
     if (folderSetting === 'off') break;
     result.diagnostics.push({
       file: relativePath(io.cwd, problem.path), line: 1, column: 1, endLine: 1, endColumn: 1,
-      severity: folderSetting, code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, tool: null,
+      severity: folderSetting, code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, detail: null, tool: null,
     });
   }
   const analysed = context.files ?? files;

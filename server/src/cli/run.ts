@@ -61,7 +61,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.stdout.write((await import('./formats/github')).formatGithub(report));
       break;
     default:
-      io.stdout.write(formatText(report, { color, quiet: args.quiet }));
+      io.stdout.write(formatText(report, { color, quiet: args.quiet, verbose: args.verbose, fix: args.fix }));
   }
 
   const counts = countBySeverity(report.diagnostics);

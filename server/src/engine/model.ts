@@ -203,7 +203,13 @@ export interface Fix {
 export interface Finding {
   rule: string;
   severity: Severity;
+  /** One short sentence that says the problem (what a list of findings shows). */
   message: string;
+  /**
+   * The rest, for the hover, `--verbose` and JSON: the chain of calls followed, the other evidence, what a guess
+   * rests on and how to teach the engine. Absent when the message says it all.
+   */
+  detail?: string;
   loc: Loc;
   /** The tool's name, when known. */
   tool: string | null;

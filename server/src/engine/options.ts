@@ -32,7 +32,20 @@ export interface EngineOptions {
   review?: ReviewOptions;
   /** The project's own functions, taken as facts by the evidence. */
   evidence?: EvidenceConfig;
+  /**
+   * The project's folders (the editor's workspace folders, the CLI's current folder): a message names a line of
+   * another file by its path relative to the nearest of them (`src/index.ts:560`).
+   */
+  roots?: string[];
+  /**
+   * Which omitted hints implicit-default reports: `relevant` (the default) where the default is likely wrong for
+   * the tool or the annotations hold no hint at all; `all` every omitted hint that a host reads.
+   */
+  implicitDefaults?: ImplicitDefaults;
 }
+
+export const IMPLICIT_DEFAULTS = ['relevant', 'all'] as const;
+export type ImplicitDefaults = (typeof IMPLICIT_DEFAULTS)[number];
 
 /** One record: the folder it governs and its entries (plain data, so it crosses to worker threads). */
 export interface LoadedRecord {

@@ -8,7 +8,7 @@ import {
   describeOtherKeyMarkdown,
   describeToolMarkdown,
 } from '../engine';
-import { HINT_KEYS, type FileAnalysis, type HintKey, type Loc, type Tool } from '../engine';
+import { HINT_KEYS, type FileAnalysis, type Finding, type HintKey, type Loc, type Tool } from '../engine';
 import type { Profile } from '../engine';
 
 function contains(loc: Loc | null | undefined, file: string, offset: number): loc is Loc {
@@ -90,6 +90,22 @@ export function hoverMarkdown(target: HoverTarget, profile: Profile, notes?: Too
   }
 }
 
+/** A finding as the problem list shows it: at its own location, or at `at` (a registration in this file). */
+export interface PlacedFinding {
+  finding: Finding;
+  at?: Loc;
+}
+
+/**
+ * The details of the findings under `offset`: the problem list shows a finding's one-sentence message, the hover the
+ * rest (the chain of calls, the other evidence, what to do when the engine guessed wrong).
+ */
+export function findingDetailsMarkdown(findings: readonly PlacedFinding[], file: string, offset: number): string | undefined {
+  const explained = findings.filter(({ finding, at }) => finding.detail && contains(at ?? finding.loc, file, offset));
+  if (explained.length === 0) return undefined;
+  return explained.map(({ finding }) => `**${finding.rule}**: ${finding.message}\n\n${finding.detail}`).join('\n\n---\n\n');
+}
+
 export function computeHover(
   analysis: FileAnalysis,
   text: string,
@@ -97,8 +113,16 @@ export function computeHover(
   profile: Profile,
   toRange: (loc: Loc) => Hover['range'],
   notes?: ToolNotes,
+  /** The findings shown as diagnostics (after settings, where they are shown); their details lead the hover. */
+  findings: readonly PlacedFinding[] = analysis.findings.map((finding) => ({ finding })),
 ): Hover | null {
   const target = hoverTarget(analysis, text, offset);
-  if (!target) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: hoverMarkdown(target, profile, notes) }, range: toRange(target.loc) };
+  const details = findingDetailsMarkdown(findings, analysis.file, offset);
+  if (!target) {
+    if (!details) return null;
+    const under = findings.find(({ finding, at }) => finding.detail && contains(at ?? finding.loc, analysis.file, offset))!;
+    return { contents: { kind: MarkupKind.Markdown, value: details }, range: toRange(under.at ?? under.finding.loc) };
+  }
+  const markdown = hoverMarkdown(target, profile, notes);
+  return { contents: { kind: MarkupKind.Markdown, value: details ? `${details}\n\n---\n\n${markdown}` : markdown }, range: toRange(target.loc) };
 }

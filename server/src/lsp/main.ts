@@ -207,7 +207,7 @@ async function settingsFor(uri: string): Promise<Settings> {
   if (!byConfig) merged.set(user, (byConfig = new WeakMap()));
   let s = byConfig.get(config);
   if (!s) byConfig.set(config, (s = withConfig(user, config)));
-  workspace.setOptions(engineOptionsFor(user, config));
+  workspace.setOptions(engineOptionsFor(user, config, folders));
   // A file its config's `ignore` leaves out is not checked in the editor either (as `check` skips it in folders).
   if (loaded && uri.startsWith('file:') && configIgnores(loaded, workspace.pathOf(uri))) return ignoredSettings(s);
   return s;
@@ -441,10 +441,10 @@ connection.onHover(
         ? (tool: Tool) => {
             // A tool another file registers is read with that file (its evidence starts at the registration).
             const context = { sourceFile: sourceFileOf(workspace.registrationFileOf(tool, analysis.file)) ?? sourceFile, sourceFileOf, options };
-            return toolDetailsMarkdown(toolDetails(tool, context), context);
+            return toolDetailsMarkdown(toolDetails(tool, context), context, analysis.file);
           }
         : undefined;
-      return computeHover(analysis, doc.getText(), offset, s.profile, (loc) => workspace.locToRange(loc), notes);
+      return computeHover(analysis, doc.getText(), offset, s.profile, (loc) => workspace.locToRange(loc), notes, shownFindings(analysis, s, workspace));
     });
   }),
 );

@@ -5,7 +5,7 @@ import { parse as parseShellWords } from 'shell-quote';
 import type { Connection } from 'vscode-languageserver/node';
 import { PROFILES, RULE_SETTINGS, toEngineOptions, type McpHintsConfig } from '../engine';
 import type { Severity } from '../engine';
-import type { EngineOptions, Profile, RuleSetting } from '../engine';
+import { IMPLICIT_DEFAULTS, type EngineOptions, type ImplicitDefaults, type Profile, type RuleSetting } from '../engine';
 
 /**
  * What the user set in the editor. `profile` and `rules` hold only values the user wrote: they override
@@ -16,6 +16,8 @@ export interface UserSettings {
   enable: boolean;
   rules: Record<string, RuleSetting>;
   profile?: Profile;
+  /** Which omitted hints implicit-default reports; only when the user set it (else the config's, else `relevant`). */
+  implicitDefaults?: ImplicitDefaults;
   inlayHints: { enable: boolean };
   codeLens: { enable: boolean };
   trace: { server: 'off' | 'messages' | 'verbose' };
@@ -43,8 +45,8 @@ export function withConfig(user: UserSettings, config: McpHintsConfig): Settings
 }
 
 /** The engine's options for a document: the same merge as the CLI's flags over its config. */
-export function engineOptionsFor(user: UserSettings, config: McpHintsConfig): EngineOptions {
-  return toEngineOptions(config, { profile: user.profile, rules: user.rules });
+export function engineOptionsFor(user: UserSettings, config: McpHintsConfig, roots: string[] = []): EngineOptions {
+  return toEngineOptions(config, { profile: user.profile, rules: user.rules, implicitDefaults: user.implicitDefaults, roots });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -86,6 +88,7 @@ export function normalizeSettings(raw: unknown): UserSettings {
     verify: { command: isObject(raw.verify) ? verifyCommand(raw.verify.command) : null },
   };
   if (typeof raw.profile === 'string' && PROFILES.includes(raw.profile as Profile)) settings.profile = raw.profile as Profile;
+  if (IMPLICIT_DEFAULTS.includes(raw.implicitDefaults as ImplicitDefaults)) settings.implicitDefaults = raw.implicitDefaults as ImplicitDefaults;
   return settings;
 }
 

@@ -29,6 +29,7 @@ export function formatJson(report: Report): string {
       severity: d.severity,
       code: d.code,
       message: d.message,
+      detail: d.detail,
       tool: d.tool,
     })),
   };

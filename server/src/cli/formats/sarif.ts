@@ -28,7 +28,8 @@ export function buildSarif(report: Report, version: string): Sarif.Log {
     const result: Sarif.Result = {
       ruleId: d.code,
       level: LEVEL[d.severity],
-      message: { text: d.message },
+      // Code scanning has no hover: the alert shows the whole explanation, first sentence first.
+      message: { text: d.detail ? `${d.message}\n\n${d.detail}` : d.message },
       locations: [
         {
           physicalLocation: {

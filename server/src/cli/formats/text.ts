@@ -8,7 +8,33 @@ export interface TextOptions {
   color: boolean;
   /** Errors only: no tool listing. */
   quiet: boolean;
+  /** Each finding's detail under its line. */
+  verbose?: boolean;
+  /** The run was asked to fix: say what it changed, or that nothing was safe to fix. */
+  fix?: boolean;
 }
+
+/** The width the text output is laid out for (a finding stays on one line; --verbose wraps its detail to this). */
+export const TEXT_WIDTH = 100;
+
+/** `text` broken into lines of at most `width` characters (a longer word stays whole), each after `indent`. */
+export function wrap(text: string, indent: string, width = TEXT_WIDTH): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      if (line && indent.length + line.length + 1 + word.length > width) {
+        lines.push(indent + line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    if (line) lines.push(indent + line);
+  }
+  return lines;
+}
+
+/** Under the message column: position (4 + 8) and severity (7 + 2). */
+const DETAIL_INDENT = ' '.repeat(21);
 
 const SHORT: Record<HintKey, string> = { readOnlyHint: 'RO', destructiveHint: 'DE', idempotentHint: 'ID', openWorldHint: 'OW' };
 
@@ -97,6 +123,7 @@ export function formatText(report: Report, options: TextOptions): string {
         const position = `${d.line}:${d.column}`.padEnd(8);
         const message = d.message.replace(/\s*\r?\n\s*/g, ' ');
         out.push(`    ${paint.dim(position)}${severityLabel(d.severity, paint)}  ${message}  ${paint.dim(d.code)}`);
+        if (options.verbose && d.detail) out.push(...wrap(d.detail, DETAIL_INDENT).map((line) => paint.dim(line)));
       }
     }
     out.push('');
@@ -116,7 +143,10 @@ export function formatText(report: Report, options: TextOptions): string {
   out.push(`${plural(report.tools.length, 'tool')} in ${plural(toolFiles, 'file')} (${plural(report.files, 'file')} checked)`);
   if (report.fixed.length > 0) {
     const fixes = report.fixed.reduce((sum, f) => sum + f.fixes, 0);
-    out.push(`fixed: ${plural(fixes, 'fix', 'fixes')} applied in ${plural(report.fixed.length, 'file')}`);
+    const files = report.fixed.map((f) => `${f.file} (${f.fixes})`);
+    out.push(`fixed ${plural(fixes, 'problem')} in ${plural(report.fixed.length, 'file')}: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}`);
+  } else if (options.fix) {
+    out.push('nothing safe to fix');
   }
   if (report.leftAlone && report.leftAlone.length > 0) {
     const findings = new Set(report.leftAlone.map((l) => l.key)).size;

@@ -7,7 +7,7 @@ import { describe, suggestsWriteText, unfollowedCallText } from './render';
 import { FILE_READS, withoutSync } from './tables/fs';
 import { HINT_DEFAULTS, type HintKey, type Loc, type Tool } from '../model';
 import type { EngineOptions, EvidenceConfig, Profile } from '../options';
-import { fileIndexOf, lineMention, table } from '../syntax';
+import { fileIndexOf, fileLineMention, fileMention, lineMention, table } from '../syntax';
 
 export type Confidence = 'proven' | 'likely' | 'unknown';
 
@@ -109,7 +109,8 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
   const openStrong = open.filter((e) => e.strength === 'strong' && !e.worldWeak);
   if (openStrong.length > 0) openWorld = hint('openWorldHint', true, 'proven', describe(openStrong[0]), openStrong);
   else if (open.length > 0) openWorld = hint('openWorldHint', true, 'likely', describe(open[0]), open);
-  else if (complete && processes.length === 0) openWorld = hint('openWorldHint', false, 'proven', summaryText(handlerStrong), handlerStrong);
+  // A handler that writes is closed-world for what it writes, not because it "only computes".
+  else if (complete && processes.length === 0) openWorld = hint('openWorldHint', false, 'proven', writesAll.length > 0 ? `its effects stay local (${describe(writesAll[0])})` : summaryText(handlerStrong), handlerStrong);
   else {
     const signs = items.filter((e) => e.world === 'open');
     openWorld = signs.length > 0 ? hint('openWorldHint', true, 'likely', describe(signs[0]), signs) : defaultHint('openWorldHint', unknownReason ?? 'no evidence it stays closed-world');
@@ -241,26 +242,23 @@ export function isOptimisticClaim(key: HintKey, value: unknown): boolean {
   return value === CONTRADICTING[key].claimed;
 }
 
-/** `loc` relative to the registration's folder when below it (`lib/api.js`), else its base name. */
-function relativeName(file: string, from: string): string {
-  const dir = from.slice(0, from.lastIndexOf('/') + 1);
-  return file.startsWith(dir) ? file.slice(dir.length) : file.slice(file.lastIndexOf('/') + 1);
-}
-
-/** "line 18" in the same file, "helpers.ts:18" elsewhere. */
-export function whereIs(loc: Loc, context: InferenceContext): string {
+/**
+ * Where `loc` is, for a message shown in `shownIn` (the registration's file unless given): "at line 18" there,
+ * "at src/api.ts:18" in another file (relative to the project's folder), "in src/api.ts" when its line is unknown.
+ */
+export function whereIs(loc: Loc, context: InferenceContext, shownIn: string = context.sourceFile.fileName): string {
   const sf = loc.file === context.sourceFile.fileName ? context.sourceFile : context.sourceFileOf(loc.file);
   const line = sf ? sf.getLineAndCharacterOfPosition(loc.start).line + 1 : undefined;
-  if (loc.file === context.sourceFile.fileName) return line ? `at ${lineMention(line, context.sourceFile)}` : '';
-  const base = relativeName(loc.file, context.sourceFile.fileName);
-  return line ? `at ${base}:${line}` : `in ${base}`;
+  if (loc.file === shownIn) return line && sf ? `at ${lineMention(line, sf)}` : '';
+  const path = fileMention(loc.file, context.sourceFile.fileName, context.options?.roots);
+  return line ? `at ${fileLineMention(path, line)}` : `in ${path}`;
 }
 
 /**
  * Markdown for a hover: each inferred hint with its confidence and reason, the notes, and the evidence with
  * where it was seen. Pure; the language server renders it under the tool's other facts.
  */
-export function evidenceMarkdown(inference: Inference, context: InferenceContext): string {
+export function evidenceMarkdown(inference: Inference, context: InferenceContext, shownIn?: string): string {
   const lines: string[] = ['**Inferred from the code**', ''];
   for (const hint of Object.values(inference.hints)) {
     const confidence = hint.confidence === 'unknown' ? 'default, no evidence' : hint.confidence;
@@ -270,18 +268,18 @@ export function evidenceMarkdown(inference: Inference, context: InferenceContext
   const shown = inference.evidence.items.filter((e) => e.effect !== 'opaque' && !e.incidental).slice(0, 8);
   if (shown.length > 0) {
     lines.push('', '**Evidence**', '');
-    for (const e of shown) lines.push(`- ${e.source}${e.strength === 'weak' ? ' (weak)' : ''}: ${describe(e)} ${whereIs(e.loc, context)}${chainText(e, context, ' via ')}`.trimEnd());
+    for (const e of shown) lines.push(`- ${e.source}${e.strength === 'weak' ? ' (weak)' : ''}: ${describe(e)} ${whereIs(e.loc, context, shownIn)}${chainText(e, context, ' via ', shownIn)}`.trimEnd());
   }
   const incidental = inference.evidence.items.filter((e) => e.incidental).slice(0, 5);
   if (incidental.length > 0) {
     lines.push('', '**Incidental** (not the tool\'s effect: never raises a contradiction)', '');
-    for (const e of incidental) lines.push(`- ${describe(e)} ${whereIs(e.loc, context)}: ${e.incidental!.text}${chainText(e, context, ' via ')}`.trimEnd());
+    for (const e of incidental) lines.push(`- ${describe(e)} ${whereIs(e.loc, context, shownIn)}: ${e.incidental!.text}${chainText(e, context, ' via ', shownIn)}`.trimEnd());
   }
   return lines.join('\n');
 }
 
 /** "tool → `githubRequest` (issues.js:59) → here": the calls followed to reach the evidence, with file:line. */
-export function chainText(e: Evidence, context: InferenceContext, prefix = ''): string {
+export function chainText(e: Evidence, context: InferenceContext, prefix = '', shownIn?: string): string {
   if (!e.chain || e.chain.length === 0) return '';
-  return `${prefix}${e.chain.map((hop) => `\`${hop.text}\` ${whereIs(hop.loc, context)}`.trimEnd()).join(' → ')}`;
+  return `${prefix}${e.chain.map((hop) => `\`${hop.text}\` ${whereIs(hop.loc, context, shownIn)}`.trimEnd()).join(' → ')}`;
 }

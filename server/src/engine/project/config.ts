@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { findingDocUrl, type FindingKind } from '../rules';
 import { lineColumn } from '../syntax';
-import { EVIDENCE_KINDS, type EngineOptions, type EvidenceConfig, type Profile, type RuleSetting } from '../options';
+import { EVIDENCE_KINDS, IMPLICIT_DEFAULTS, type EngineOptions, type EvidenceConfig, type ImplicitDefaults, type Profile, type RuleSetting } from '../options';
 
 /** Looked up in this order in each folder. */
 export const CONFIG_FILE_NAMES = ['.mcp-hints.json', '.mcp-hints.jsonc'] as const;
@@ -20,6 +20,8 @@ export interface McpHintsConfig {
   /** Extra gitignore-style patterns, relative to the config file's folder. */
   ignore?: string[];
   explainDefaults?: boolean;
+  /** Which omitted hints implicit-default reports (options.ts). */
+  implicitDefaults?: ImplicitDefaults;
   /** The project's own functions: `{ "pure": ["cache.*"], "writes": ["db.exec"], "deletes": ["purge*"], "network": ["api.call"] }`. */
   evidence?: EvidenceConfig;
 }
@@ -86,6 +88,12 @@ export function configSchema(kinds: readonly FindingKind[]): JsonSchema {
         type: 'boolean',
         description: 'Fixes add a trailing comment to pessimistic values written for lack of evidence.',
       },
+      implicitDefaults: {
+        type: 'string',
+        enum: [...IMPLICIT_DEFAULTS],
+        default: 'relevant',
+        description: 'Which omitted hints implicit-default reports: relevant (where the evidence suggests the default is wrong for the tool, or the annotations hold no hint) or all (every omitted hint a host reads).',
+      },
       evidence: {
         type: 'object',
         description: 'The project\'s own functions, taken as facts: names or patterns (* = any run of name characters) of calls that are pure, write, delete or reach the network.',
@@ -148,6 +156,10 @@ export function parseConfig(text: string, knownRules?: ReadonlySet<string>): Con
         if (value.type !== 'boolean') return at('"explainDefaults" must be true or false', value);
         config.explainDefaults = value.value as boolean;
         break;
+      case 'implicitDefaults':
+        if (!IMPLICIT_DEFAULTS.includes(value.value as ImplicitDefaults)) return at(`"implicitDefaults" must be one of ${IMPLICIT_DEFAULTS.join(', ')}`, value);
+        config.implicitDefaults = value.value as ImplicitDefaults;
+        break;
       case 'evidence':
         if (value.type !== 'object') return at(`"evidence" must be an object with any of ${EVIDENCE_KINDS.join(', ')}`, value);
         config.evidence = {};
@@ -178,6 +190,9 @@ export function toEngineOptions(config: McpHintsConfig, overrides: EngineOptions
   if (explainDefaults !== undefined) options.explainDefaults = explainDefaults;
   const evidence = overrides.evidence ?? config.evidence;
   if (evidence) options.evidence = evidence;
+  const implicitDefaults = overrides.implicitDefaults ?? config.implicitDefaults;
+  if (implicitDefaults) options.implicitDefaults = implicitDefaults;
+  if (overrides.roots && overrides.roots.length > 0) options.roots = overrides.roots;
   return options;
 }
 

@@ -38,9 +38,12 @@ export function toolDetails(tool: Tool, context: ToolDetailsContext): ToolDetail
   };
 }
 
-/** The hover's account: the inferred hints and their evidence, then the review state when a record governs the tool. */
-export function toolDetailsMarkdown(details: ToolDetails, context: ToolDetailsContext): string {
-  const evidence = evidenceMarkdown(details.inference, context);
+/**
+ * The hover's account: the inferred hints and their evidence, then the review state when a record governs the tool.
+ * `shownIn` is the file the hover is in: its lines read "line N", other files' `path:N`.
+ */
+export function toolDetailsMarkdown(details: ToolDetails, context: ToolDetailsContext, shownIn?: string): string {
+  const evidence = evidenceMarkdown(details.inference, context, shownIn);
   return details.review ? `${evidence}\n\n---\n\n${reviewMarkdown(details.review)}` : evidence;
 }
 

@@ -25,7 +25,8 @@ export const authorizationInAnnotations: Rule = {
     return tool.declared.properties
       .filter((p) => AUTHORIZATION_KEY.test(p.key))
       .map((property) => ({
-        message: `"${property.key}" expresses permission, but annotations are hints that no host enforces (and the SDK drops this key). Check authorization in the handler.`,
+        message: `"${property.key}" expresses permission, but no host enforces annotations.`,
+        detail: 'Annotations are hints for the host\'s prompts, and the SDK drops this key before any host sees it. Check authorization in the handler.',
         loc: property.keyLoc,
       }));
   },

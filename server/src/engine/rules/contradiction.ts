@@ -19,18 +19,34 @@ export function checkContradiction(context: RuleContext, key: HintKey, claimed: 
   const { evidence } = contradictingEvidence(inference, key, context.options.profile);
   if (evidence.length === 0) return [];
   const first = evidence[0];
-  const where = whereIs(first.loc, context);
-  const more = evidence.length > 1 ? ` (and ${evidence.length - 1} more)` : '';
   const loc = propertyLoc(context.tool, property, context);
-  const chain = chainText(first, context);
   return [
     {
-      message: `${key}: ${claimed}, but ${phrase(first, where)}${chain ? `, reached through ${chain}` : ''}${more}.${catchAllNote(evidence)}${nameOnlyNote(evidence)}${guessNote(evidence, key)}`,
+      message: `\`${key}: ${claimed}\`, but ${phrase(first, whereIs(first.loc, context, loc.file))}.`,
+      detail: evidenceDetail(evidence, context, loc.file, key, phrase),
       loc,
       related: [...writtenHere(property, loc), ...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) }))],
       fixes: honestFix(context, property, key, inference),
     },
   ];
+}
+
+/**
+ * What a contradiction's message leaves out: the calls followed to the evidence, the other evidence, and what the
+ * finding rests on (a tool switched by an input, a handler the analyser cannot see through, a guess the user can correct).
+ */
+export function evidenceDetail(evidence: Evidence[], context: RuleContext, shownIn: string, key: HintKey, phrase: (evidence: Evidence, where: string) => string = evidencePhrase): string | undefined {
+  const [first, ...others] = evidence;
+  const parts: string[] = [];
+  const chain = chainText(first, context, '', shownIn);
+  if (chain) parts.push(`Reached through ${chain}.`);
+  if (others.length > 0) {
+    const shown = others.slice(0, 3).map((e) => phrase(e, whereIs(e.loc, context, shownIn)));
+    parts.push(`Also: ${shown.join('; ')}${others.length > 3 ? `; and ${others.length - 3} more` : ''}.`);
+  }
+  const notes = [catchAllNote(evidence), nameOnlyNote(evidence), guessNote(evidence, key)].map((n) => n.trim()).filter(Boolean);
+  const text = [...parts, ...notes].join(' ');
+  return text || undefined;
 }
 
 /** A tool that reads or writes depending on one input is as dangerous as its worst branch. */
@@ -47,12 +63,15 @@ export function restsOnGuess(evidence: Evidence[], key: HintKey): boolean {
 }
 
 export function guessNote(evidence: Evidence[], key: HintKey): string {
-  return restsOnGuess(evidence, key) ? ' This rests on a guess: if it is wrong, describe the functions involved in the `evidence` section of .mcp-hints.json (pure, writes, deletes, network).' : '';
+  return restsOnGuess(evidence, key)
+    ? ' This rests on a guess (a name, a verb or a host). If it is wrong, tell the engine what the functions involved do in the `evidence` section of .mcp-hints.json, e.g. `"evidence": { "pure": ["cache.*"] }` (pure, writes, deletes, network).'
+    : '';
 }
 
+/** What "cannot be seen through" means, said where it applies. */
 function nameOnlyNote(evidence: Evidence[]): string {
-  if (evidence.every((e) => e.source === 'name')) return ' The handler cannot be seen through, so the name is the only evidence: check what the tool does.';
-  if (evidence.every((e) => e.source !== 'handler' || e.strength === 'weak')) return ' Part of the handler cannot be seen through: check what the tool does.';
+  if (evidence.every((e) => e.source === 'name')) return ' The handler cannot be seen through (its code is not found, or it calls code the analyser cannot read), so the name is the only evidence: check what the tool does.';
+  if (evidence.every((e) => e.source !== 'handler' || e.strength === 'weak')) return ' Part of the handler cannot be seen through (it calls code the analyser cannot read, or a function chosen at run time): check what the tool does.';
   return '';
 }
 
@@ -78,11 +97,11 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "calls `fs.writeFile` at line 18", "the input `markAsRead` (it changes state when set) at line 4". */
+/** "the handler calls `fs.writeFile` at line 18", "the input `markAsRead` (it changes state when set) at line 4". */
 export function evidencePhrase(e: Evidence, where: string): string {
   const at = where ? ` ${where}` : '';
   if (e.source === 'handler') return `the handler ${e.text}${e.detail ? ` ${e.detail}` : ''}${at}`;
-  if (e.source === 'input') return `the ${e.text}${at} suggests otherwise (${e.detail})`;
+  if (e.source === 'input') return `the ${e.text}${e.detail ? ` (${e.detail})` : ''}${at}`;
   return `the ${e.text}${at} suggests otherwise`;
 }
 

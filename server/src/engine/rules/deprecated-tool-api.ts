@@ -26,7 +26,8 @@ export const deprecatedToolApi: Rule = {
     const fix = convertFix(tool, context);
     return [
       {
-        message: '`tool()` is deprecated since SDK 1.22 and removed in v2: use `registerTool(name, { description, inputSchema, annotations }, cb)`.',
+        message: '`tool()` is deprecated and removed in SDK v2: use `registerTool()`.',
+        detail: 'Deprecated since @modelcontextprotocol/sdk 1.22. `registerTool(name, { description, inputSchema, annotations }, cb)` has no ambiguous argument slots: in `tool()`, an object is read as a schema or as annotations depending on its contents.',
         loc: calleeLoc(tool, context) ?? tool.loc,
         tags: ['deprecated'],
         fixes: fix ? [fix] : [],

@@ -36,13 +36,14 @@ export const destructiveOmitted: Rule = {
     const evidence = contradictingEvidence(inference, 'destructiveHint').evidence.filter((e) => e.source === 'handler' && e.strength === 'strong');
     if (evidence.length === 0) return [];
     const first = evidence[0];
-    const chain = chainText(first, context);
     const fix = insertIntoAnnotations(tool, context, ['destructiveHint: true'], 'Write destructiveHint: true (the handler destroys)', false);
+    const chain = chainText(first, context, '', declared.loc.file);
     return [
       {
-        message:
-          `destructiveHint is omitted, and the handler ${describe(first)} ${whereIs(first.loc, context)}${chain ? `, reached through ${chain}` : ''}. ` +
-          `The spec's default is true, but ${HOSTS_READING_MISSING_AS_FALSE.join(', ')} read a missing destructiveHint as not destructive: write destructiveHint: true.${guessNote(evidence, 'destructiveHint')}`,
+        message: `\`destructiveHint\` is omitted, but the handler ${[describe(first), whereIs(first.loc, context, declared.loc.file)].filter(Boolean).join(' ')}.`,
+        detail:
+          `${chain ? `Reached through ${chain}. ` : ''}The spec's default is true, but ${HOSTS_READING_MISSING_AS_FALSE.join(', ')} read a missing ` +
+          `destructiveHint as not destructive: write \`destructiveHint: true\`.${guessNote(evidence, 'destructiveHint')}`,
         loc: annotationsLoc(tool, context),
         related: [...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: describe(e) }))],
         fixes: fix ? [fix] : [],

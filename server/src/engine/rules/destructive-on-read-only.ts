@@ -39,7 +39,8 @@ export const destructiveOnReadOnly: Rule = {
     const loc = propertyLoc(tool, destructive, context);
     return [
       {
-        message: 'readOnlyHint: true and destructiveHint: true contradict each other: a read-only tool destroys nothing. Check which claim is true.',
+        message: '`readOnlyHint: true` and `destructiveHint: true` contradict each other.',
+        detail: 'A read-only tool destroys nothing: check which claim is true, and change the other (both changes are offered).',
         loc,
         related: writtenHere(destructive, loc),
         fixes,

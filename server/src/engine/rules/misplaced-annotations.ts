@@ -35,6 +35,7 @@ export const misplacedAnnotations: Rule = {
       const fix = moveFix(tool, misplaced, context);
       return {
         message: `${keys} ${misplaced.properties.length > 1 ? 'are' : 'is'} ${WHERE[misplaced.kind]}: no host will see ${misplaced.properties.length > 1 ? 'them' : 'it'}.`,
+        detail: `Hosts read the defaults instead, while the code looks annotated.${fix ? ` The quick fix moves ${misplaced.properties.length > 1 ? 'them' : 'it'} into the tool's annotations.` : ''}`,
         loc: misplaced.properties[0]?.loc ?? misplaced.loc,
         fixes: fix ? [fix] : [],
       };

@@ -36,7 +36,11 @@ export const missingAnnotations: Rule = {
     const why = inferred.length > 0 ? ` (${inferred.map((h) => h.reason).filter((r, i, all) => all.indexOf(r) === i).join('; ')})` : '';
     return [
       {
-        message: `Tool ${tool.name ? `"${tool.name}"` : ''} has no annotations: hosts treat it as writing, destructive, unsafe to retry and open-world, and ask before every call.`.replace('Tool  has', 'Tool has'),
+        message: `${tool.name ? `"${tool.name}"` : 'This tool'} has no annotations: hosts ask before every call.`,
+        detail:
+          'Every hint takes its pessimistic default, so hosts treat the tool as one that writes, may destroy, is unsafe to retry and reaches the outside world.' +
+          (inferred.length > 0 ? ` The code suggests: ${summary}${why}.` : '') +
+          (edit ? (inferred.length > 0 ? ' The quick fix writes that.' : ' The quick fix writes the defaults explicitly: correct those that overstate what the tool does.') : tool.slot.kind === 'none' ? ` No quick fix: ${tool.slot.reason}.` : ''),
         loc: toolLoc(tool, context),
         fixes: edit
           ? [{ title: inferred.length > 0 ? `Annotate: ${summary}${why}` : 'Add annotations (the spec defaults, written explicitly)', edits: [edit], safe: !misplacedHints && !sharedSlot, preferred: true }]

@@ -57,7 +57,8 @@ export const profileRequirement: Rule = {
     // Safe only in the tool's own literal: a shared constant serves other tools whose evidence may differ.
     const fix = missing.length > 0 ? insertIntoAnnotations(tool, context, suggestions.map((s) => `${s.key}: ${s.value}`), fixTitleFor(suggestions, 'Write'), false) : undefined;
     reports.push({
-      message: `The ${profile} profile requires ${joinList(parts)} on every tool (${requirement.host}); ${tool.name ? `"${tool.name}"` : 'this tool'} leaves ${parts.length > 1 ? 'them' : 'it'} out.`,
+      message: `The ${profile} profile requires ${joinList(parts)} on every tool: ${parts.length > 1 ? 'they are' : 'it is'} omitted here.`,
+      detail: `${requirement.host} reviews tools for ${parts.length > 1 ? 'these' : 'this'}. ${fix ? `The quick fix writes ${suggestions.map((s) => `\`${s.key}: ${s.value}\``).join(', ')} (${[...new Set(suggestions.map((s) => (s.basis === 'default' ? 'the default, for lack of evidence' : s.reason)))].join('; ')}).` : ''}`.trim(),
       loc: missing.length > 0 ? annotationsLoc(tool, context) : toolLoc(tool, context),
       fixes: fix ? [fix] : [],
     });

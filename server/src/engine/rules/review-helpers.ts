@@ -9,10 +9,14 @@ export function changesReport(context: RuleContext, changes: ContractChange[], l
   const tool = context.tool;
   const hint = changes.find((c) => c.hint)?.hint;
   const property = hint ? declaredProperty(tool, hint) : undefined;
+  // Two changes fit one line; the rest go to the detail.
+  const shown = changes.slice(0, 2).map((c) => c.text);
+  const more = changes.length > 2 ? ` and ${changes.length - 2} more` : '';
   const loc: Loc = property ? propertyLoc(tool, property, context) : toolLoc(tool, context);
   return [
     {
-      message: `"${tool.name}" ${lead}: ${changes.map((c) => c.text).join('; ')}${changes.some((c) => c.stillReadOnly) ? '; still declared read-only' : ''}.${tail}`,
+      message: `"${tool.name}" ${lead}: ${shown.join('; ')}${more}${changes.some((c) => c.stillReadOnly) ? '; still declared read-only' : ''}.`,
+      detail: `${more ? `Every change: ${changes.map((c) => c.text).join('; ')}. ` : ''}${tail}`.trim() || undefined,
       loc,
       related: changes.filter((c) => c.loc).slice(0, 8).map((c) => ({ loc: c.loc!, message: c.text })),
     },

@@ -21,6 +21,7 @@ export interface RuleContext {
 /** A finding before the engine adds the rule id, severity and tool. */
 export interface Report {
   message: string;
+  detail?: string;
   loc: Loc;
   related?: Finding['related'];
   tags?: Finding['tags'];

@@ -13,7 +13,7 @@ import { misplacedAnnotations } from './misplaced-annotations';
 import { missingAnnotations } from './missing-annotations';
 import { nonBooleanHint } from './non-boolean-hint';
 import type { Report, Rule, RuleContext } from './rule';
-import { unknownAnnotationKey } from './unknown-annotation-key';
+import { customAnnotationKey, unknownAnnotationKey } from './unknown-annotation-key';
 import { unresolvedAnnotations } from './unresolved-annotations';
 import { readOnlyContradicted } from './read-only-contradicted';
 import { destructiveUnderstated } from './destructive-understated';
@@ -31,6 +31,7 @@ export const RULES: readonly Rule[] = [
   implicitDefault,
   destructiveOnReadOnly,
   unknownAnnotationKey,
+  customAnnotationKey,
   nonBooleanHint,
   unresolvedAnnotations,
   misplacedAnnotations,
@@ -88,7 +89,7 @@ export function runRules(
         if (!rule.readsOtherTools) reuse?.keepReports(tool, rule.id, reports);
       }
       for (const report of reports) {
-        const finding: Finding = { rule: rule.id, severity: setting, tool: tool.name, toolId: tool.id, fixes: [], ...report };
+        const finding: Finding = { rule: rule.id, severity: setting, tool: tool.name, toolId: tool.id, fixes: [], ...report, message: namedFor(tool, report.message) };
         // A YAML data file is the generator's or the author's input, never edited as code.
         finding.fixes = [...finding.fixes, ...disableFix(finding, lookup)].filter((fix) => !fix.edits.some((edit) => isYamlFile(edit.file)));
         findings.push(finding);
@@ -97,6 +98,14 @@ export function runRules(
   }
   const withDirectives = applyDirectives(findings, sourceFile, knownIds);
   return withDirectives.sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : a.loc.file < b.loc.file ? -1 : 1));
+}
+
+/**
+ * The tools of one loop or wrapper share the code their findings point at: each message names its tool
+ * (`"update_label": …`), or a list of twenty findings at one place would not say which is which.
+ */
+function namedFor(tool: Tool, message: string): string {
+  return tool.expanded && tool.name && !message.includes(`"${tool.name}"`) ? `"${tool.name}": ${message}` : message;
 }
 
 /** "Disable <rule> for this line": the directive needs a reason, typed after `--`. */

@@ -30,6 +30,6 @@ export const safetyWeakened: Rule = {
   check(context) {
     const review = reviewTool(context);
     if (!review?.entry) return [];
-    return changesReport(context, review.changes.filter((c) => c.safety), 'looks safer than approved', ' Review the change, then approve the new contract.');
+    return changesReport(context, review.changes.filter((c) => c.safety), 'looks safer than approved', 'Review the change, then approve the new contract (`mcp-hints approve`, or the quick action in the editor).');
   },
 };

@@ -23,6 +23,12 @@ export const unapproved: Rule = {
   check(context) {
     const review = reviewTool(context);
     if (!review || review.entry) return [];
-    return [{ message: `"${context.tool.name}" has no entry in ${RECORD_FILE_NAME}: approve its contract so that later changes are reviewed.`, loc: toolLoc(context.tool, context) }];
+    return [
+      {
+        message: `"${context.tool.name}" has no entry in ${RECORD_FILE_NAME}: approve its contract.`,
+        detail: `Approving records its hints, inputs and evidence, so that later changes are reviewed: \`mcp-hints approve --tool ${context.tool.name}\` or the quick action "Approve current contract".`,
+        loc: toolLoc(context.tool, context),
+      },
+    ];
   },
 };

@@ -25,7 +25,8 @@ export const unresolvedAnnotations: Rule = {
     const reports: Report[] = tool.declared.unresolved.map((u) => {
       const loc = oneLine(u.loc, context) ? u.loc : annotationsLoc(tool, context);
       return {
-        message: `Annotations cannot be resolved statically: ${u.reason}. Hints that come from here are shown as unresolved.`,
+        message: `Annotations cannot be resolved statically: ${u.reason}.`,
+        detail: 'The hints that come from here are known only at run time: they are shown as unresolved, and no rule checks them. `mcp-hints verify` compares with what the running server lists.',
         loc,
         ...(loc === u.loc ? {} : { related: [{ loc: u.loc, message: 'The value computed at run time' }] }),
       };
@@ -33,7 +34,11 @@ export const unresolvedAnnotations: Rule = {
     for (const property of tool.declared.properties) {
       if (HINTS.has(property.key) && property.value === 'unresolved') {
         const loc = oneLine(property.valueLoc, context) ? property.valueLoc : property.keyLoc;
-        reports.push({ message: `${property.key} cannot be resolved statically: it is ${property.reason ?? 'computed at run time'}.`, loc });
+        reports.push({
+          message: `${property.key} cannot be resolved statically: it is ${property.reason ?? 'computed at run time'}.`,
+          detail: 'It is shown as unresolved, and no rule checks it. `mcp-hints verify` compares with what the running server lists.',
+          loc,
+        });
       }
     }
     return reports;

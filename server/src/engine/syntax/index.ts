@@ -1,7 +1,7 @@
 // The syntax layer as other layers see it: the only module of this folder they import.
 export { callArguments, callsIn, isFunctionCall, listedCallNames } from './calls';
 export { keptEnds, reparse, textChangeRange, type TextSince } from './incremental';
-export { lineMention, lineMentionsOf } from './line-mention';
+export { fileLineMention, fileMention, lineMention, lineMentionsOf } from './line-mention';
 export { isSourceFile, parseSource } from './parse';
 export { type BindingStep, type Declaration, findDeclaration, propertyNameText, skipOuterExpressions } from './scope';
 export { lineColumn } from './lines';
