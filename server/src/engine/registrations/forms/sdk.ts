@@ -43,6 +43,7 @@ function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 're
       handler: handlerArg ? evaluator.evaluate(handlerArg, sf, env) : undefined,
       slot: configSlot(config, configValue, ts.isObjectLiteralExpression(configLiteral)),
       misplaced: misplacedInConfig(config, ['inputSchema']),
+      ...(configValue.kind === 'unknown' ? { unreadDefinition: configValue } : {}),
     },
   ];
 }
