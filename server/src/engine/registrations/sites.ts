@@ -20,12 +20,23 @@ export function unreadName(raw: RawTool, env: Env, evaluator: Evaluator): Unread
   if (name.kind !== 'unknown' || hasUnsetDefault(name)) return undefined;
   const waits = name.binder !== undefined || [...env.values()].some(isSettledValue);
   if (waits) return { subject: 'name', value: name, env };
+  // `server.tool(def.name, def.description, …)` with `def` a caller's value that is not known: the whole definition is not.
+  if (ts.isExpression(name.node) && boundUnknown(name.node, env)) return { subject: 'name', value: name, env };
   // A definition written in a loop over a list that is not known is as many tools as the list has elements.
   const iterated = unknownIteration(raw.node !== raw.call ? raw.node : name.node, raw.call, evaluator, env);
   if (iterated) return { subject: 'each', value: iterated.value, expr: iterated.expr, env };
   if (raw.unreadDefinition) return { subject: 'definition', value: raw.unreadDefinition, env };
   if (raw.annotations?.kind === 'unknown') return { subject: 'name', value: name, env };
   return undefined;
+}
+
+/** True when the root of `expr` (`def` of `def.name`) is a parameter or variable a caller or loop bound to an unknown value. */
+function boundUnknown(expr: ts.Expression, env: Env): boolean {
+  const root = rootOf(expr);
+  if (!ts.isIdentifier(root) || root === skipOuterExpressions(expr)) return false;
+  const declaration = findDeclaration(root.text, root);
+  const bound = declaration && (declaration.kind === 'parameter' || declaration.kind === 'variable') ? env.get(declaration.declaration) : undefined;
+  return bound?.kind === 'unknown';
 }
 
 /** Methods that call their callback once per element. */
