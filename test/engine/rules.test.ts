@@ -138,6 +138,53 @@ const missing: Case[] = [
     output: `server.addTool({ name: "frob_widget", description: "d", execute: run, annotations: { title: "Frob Widget", ${DEFAULTS} } });\n`,
   },
   {
+    name: 'a definition with its handler written in it: annotations go above the handler, beside the name',
+    code: lines('server.addTool({', '  name: "frob_widget",', '  description: "d",', '  execute: async (args) => {', '    return run(args);', '  },', '});'),
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    findings: [{ rule: 'missing-annotations', line: 2 }],
+    output: lines(
+      'server.addTool({',
+      '  name: "frob_widget",',
+      '  description: "d",',
+      '  annotations: {',
+      '    title: "Frob Widget",',
+      '    readOnlyHint: false,',
+      '    destructiveHint: true,',
+      '    idempotentHint: false,',
+      '    openWorldHint: true,',
+      '  },',
+      '  execute: async (args) => {',
+      '    return run(args);',
+      '  },',
+      '});',
+    ),
+  },
+  {
+    name: 'a loop reading `d.annotations` of definitions in another file: the fix writes into the definition, not the shared config',
+    code: lines('import { defs } from "./widgets";', 'for (const d of defs) server.registerTool(d.name, { description: d.description, annotations: d.annotations }, d.handler);'),
+    files: {
+      'widgets.ts': lines(
+        'export const defs = [',
+        '  { name: "frob_widget", description: "d", handler: run },',
+        '  { name: "zap_widget", description: "e", annotations: { readOnlyHint: false }, handler: run },',
+        '];',
+      ),
+    },
+    only: ['missing-annotations'],
+    options: NO_COMMENTS,
+    fix: /Annotate|Add annotations/,
+    findings: [{ rule: 'missing-annotations', file: 'widgets.ts', line: 2 }],
+    outputFiles: {
+      'widgets.ts': lines(
+        'export const defs = [',
+        `  { name: "frob_widget", description: "d", handler: run, annotations: { title: "Frob Widget", ${DEFAULTS} } },`,
+        '  { name: "zap_widget", description: "e", annotations: { readOnlyHint: false }, handler: run },',
+        '];',
+      ),
+    },
+  },
+  {
     name: 'tools/list element: annotations property added to that element only',
     code: lines(
       'server.setRequestHandler(ListToolsRequestSchema, async () => ({',

@@ -48,6 +48,8 @@ export interface FindingExpectation {
   message?: RegExp | string;
   /** 1-based lines of the related locations, in order. */
   related?: number[];
+  /** The exact source text the finding's range covers: what an editor underlines. */
+  text?: string;
   severity?: Finding['severity'];
 }
 
@@ -298,6 +300,10 @@ function checkFindings(c: Case, ws: Workspace, analysis: FileAnalysis): void {
     }
     if (want.severity !== undefined) {
       assert.ok(candidates.some((a) => a.finding.severity === want.severity), `${key(want)}: severity is not ${want.severity}`);
+    }
+    if (want.text !== undefined) {
+      const covered = candidates.map((a) => textOf(a.finding.loc.file).slice(a.finding.loc.start, a.finding.loc.end));
+      assert.ok(covered.includes(want.text), `${key(want)}: the range covers ${covered.map((c) => JSON.stringify(c)).join(', ')}, not ${JSON.stringify(want.text)}`);
     }
     if (want.related !== undefined) {
       assert.ok(

@@ -142,6 +142,18 @@ const reuseTable: ReuseCase[] = [
   { edit: 'a handler that starts reading one reuses nothing', change: (t) => t.replace('String(counted)', 'String(counted) + cache.size; // cached'), reused: 0 },
   { edit: 'a handler whose read is now of a local that shadows it reuses nothing', change: (t) => t.replace('return { content: [{ type: "text", text: String(cache.size) }] };', 'const cache = []; return { content: [{ type: "text", text: String(cache.size) }] };'), reused: 0 },
   { edit: 'a handler that fills a module variable reuses nothing', change: (t) => t.replace('String(cache.size)', 'String(Object.assign(cache, {}))'), reused: 0 },
+  // A destructuring write to a module variable (each edit keeps the count of `cache` and of the others).
+  { edit: 'a handler that destructures an array into a module variable reuses nothing', change: (t) => t.replace('String(cache.size)', 'String([cache] = [new Map()])'), reused: 0 },
+  { edit: 'a handler that destructures a nested array into one reuses nothing', change: (t) => t.replace('String(cache.size)', 'String([[cache]] = [[new Map()]])'), reused: 0 },
+  { edit: 'a handler that destructures an array rest into one reuses nothing', change: (t) => t.replace('String(cache.size)', 'String([...cache] = [])'), reused: 0 },
+  { edit: 'a handler that destructures a property into one reuses nothing', change: (t) => t.replace('String(cache.size)', 'String(({ k: cache } = { k: new Map() }))'), reused: 0 },
+  { edit: 'a handler that destructures a shorthand with a default into one reuses nothing', change: (t) => t.replace('String(cache.size)', 'String(({ cache = new Map() } = {}))'), reused: 0 },
+  { edit: 'a handler that destructures an object rest into one reuses nothing', change: (t) => t.replace('String(cache.size)', 'String(({ ...cache } = {}))'), reused: 0 },
+  { edit: 'a handler that destructures into a member of one reuses nothing', change: (t) => t.replace('String(cache.size)', 'String(({ size: cache.size } = { size: 0 }))'), reused: 0 },
+  { edit: 'a handler that loops with a module variable as its head reuses nothing', change: (t) => t.replace('text: String(cache.size) }] };', 'text: "0" }] }; for (cache of []);'), reused: 0 },
+  { edit: 'a handler that loops with a pattern of one as its head reuses nothing', change: (t) => t.replace('text: String(cache.size) }] };', 'text: "0" }] }; for ([cache] of []);'), reused: 0 },
+  { edit: 'a registration whose arguments destructure into a module constant reuses nothing', change: (t) => t.replace('annotations: READ_ONLY }', 'annotations: ([READ_ONLY.readOnlyHint] = [false]) }'), reused: 0 },
+  { edit: 'a handler that destructures into its own locals reuses the six others', change: (t) => t.replace('const counted = 3;', 'let counted, more; [counted, ...more] = [3]; ({ counted = 3 } = {});'), reused: 6 },
   // wipe_notes's finding names the line of its `rmSync` call: a line break above it changes that message.
   { edit: 'a line break typed into one registration reuses the others whose results name no line', change: (t) => t.replace('"Count the notes",', '"Count the notes",\n   '), reused: 5 },
   { edit: 'a line break inside one handler reuses the same', change: (t) => t.replace('const counted = 3;', 'const counted = 3;\n'), reused: 5 },

@@ -102,7 +102,8 @@ describe('the project in the editor', () => {
     try {
       await client.open(server, CATALOGUE['src/server.ts']);
       await client.open(definition, CATALOGUE['src/tools/delete-note.ts']);
-      assert.ok(keys(await client.pull(server)).some((k) => k.startsWith('missing-annotations')));
+      // The definition's finding is shown in the definition only, not again in the server that registers it.
+      assert.deepEqual(keys(await client.pull(server)), []);
       assert.ok(keys(await client.pull(definition)).includes('missing-annotations 2'));
 
       const annotated = 'export const deleteNote = {\n  name: "delete_note",\n  description: "Deletes a note.",\n  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },\n};\n';
@@ -111,7 +112,8 @@ describe('the project in the editor', () => {
         await client.change(definition, annotated, 2);
         await client.pull(definition);
       });
-      assert.ok(!keys(await client.pull(server)).some((k) => k.startsWith('missing-annotations')), 'the server sees the new annotations');
+      assert.deepEqual(keys(await client.pull(server)), []);
+      assert.deepEqual(keys(await client.pull(definition)), [], 'the definition is annotated now');
 
       // The server stops registering: the definition is no tool any more, so its findings go.
       await client.change(definition, CATALOGUE['src/tools/delete-note.ts'], 3);

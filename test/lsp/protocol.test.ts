@@ -307,7 +307,7 @@ describe('settings for editor features', () => {
       const getUserLine = positionAt(BASIC, offsetOf(BASIC, '{ readOnlyHint: true }')).line;
       // ChatGPT wants destructiveHint written even on read-only tools.
       const labels = (await inlay()).filter((h) => h.position.line === getUserLine).map((h) => h.label as string);
-      assert.ok(labels.includes('destructiveHint: true (default)'), labels.join(', '));
+      assert.ok(labels.includes('+ destructiveHint: true'), labels.join(', '));
       settings = { inlayHints: { enable: false }, codeLens: { enable: false } };
       await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
       assert.deepEqual(await inlay(), []);
@@ -316,7 +316,7 @@ describe('settings for editor features', () => {
       await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
       assert.equal((await lenses()).length, 3);
       const specLabels = (await inlay()).filter((h) => h.position.line === getUserLine).map((h) => h.label as string);
-      assert.ok(!specLabels.includes('destructiveHint: true (default)'), 'the spec profile does not ask for it');
+      assert.ok(!specLabels.includes('+ destructiveHint: true'), 'the spec profile does not ask for it');
     } finally {
       await client.stop();
     }
@@ -330,11 +330,15 @@ describe('editor features', () => {
       await client.open(BASIC_URI, BASIC);
       const whole = { start: { line: 0, character: 0 }, end: positionAt(BASIC, BASIC.length) };
       const hints = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri: BASIC_URI }, range: whole });
-      const labels = hints.map((h) => `${h.position.line}:${h.label as string}`);
-      const getUserAnnotations = positionAt(BASIC, offsetOf(BASIC, '{ readOnlyHint: true }', '{ readOnlyHint: true }'.length));
-      assert.ok(labels.includes(`${getUserAnnotations.line}:openWorldHint: true (default)`), labels.join('\n'));
-      assert.ok(!labels.includes(`${getUserAnnotations.line}:destructiveHint: true (default)`), 'meaningless on a read-only tool');
-      assert.ok(labels.includes(`${lineOf(BASIC, "'delete_user'")}:readOnlyHint: false (default)`), labels.join('\n'));
+      const labels = hints.map((h) => `${h.position.line}:${h.position.character}:${h.label as string}`);
+      // Inside the annotations object, right after its last property (never after its closing brace).
+      const getUserAnnotations = positionAt(BASIC, offsetOf(BASIC, '{ readOnlyHint: true }', '{ readOnlyHint: true'.length));
+      const at = (p: { line: number; character: number }) => `${p.line}:${p.character}`;
+      assert.ok(labels.includes(`${at(getUserAnnotations)}:+ openWorldHint: true`), labels.join('\n'));
+      assert.ok(!labels.some((l) => l.endsWith(':+ destructiveHint: true') && l.startsWith(`${getUserAnnotations.line}:`)), 'meaningless on a read-only tool');
+      // No annotations: after the tool's name.
+      const afterName = positionAt(BASIC, offsetOf(BASIC, "'delete_user'", "'delete_user'".length));
+      assert.ok(labels.includes(`${at(afterName)}:+ readOnlyHint: false`), labels.join('\n'));
       assert.ok(!hints.some((h) => h.position.line === lineOf(BASIC, 'annotations: { readOnlyHint: false')), 'fully annotated: no hints');
 
       const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: BASIC_URI } });

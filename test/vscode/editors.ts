@@ -72,10 +72,10 @@ export async function buildSuite(): Promise<string> {
   return join(SUITE_OUT, 'index.js');
 }
 
-/** A scratch workspace holding copies of the fixtures, so no test writes into the repository. */
-export function makeWorkspace(): string {
+/** A scratch workspace holding copies of the fixtures (or of `from`), so no test writes into the repository. */
+export function makeWorkspace(from = FIXTURES): string {
   const workspace = mkdtempSync(join(tmpdir(), 'mcp-hints-ws-'));
-  cpSync(FIXTURES, workspace, { recursive: true });
+  cpSync(from, workspace, { recursive: true });
   return workspace;
 }
 

@@ -73,6 +73,8 @@ export interface AnnotationProperty {
 export interface DeclaredAnnotations {
   /** The annotations expression at the registration (object literal, identifier, member access, …). */
   loc: Loc;
+  /** The `annotations` key the expression is written under (`annotations: {…}`, `{ annotations }`), when it has one. */
+  keyLoc?: Loc;
   /** The object literal the properties come from, when it is one literal (where fixes insert keys). */
   objectLoc: Loc | null;
   /** True when the object literal is written at the registration itself (not behind a constant). */

@@ -35,31 +35,60 @@ export function enabledFindings(analysis: FileAnalysis, settings: Settings): { f
   return out;
 }
 
-/**
- * Where a finding shows in `file`: its own location, or, when that is in another file (an imported
- * annotations constant), the tool's registration here.
- */
-function anchorIn(finding: Finding, file: string, tools: readonly Tool[]): Loc | null {
-  if (finding.loc.file === file) return finding.loc;
-  const tool = tools.find((t) => t.id === finding.toolId);
-  if (tool?.nameLoc.file === file) return tool.nameLoc;
-  if (tool?.loc.file === file) return tool.loc;
-  return null;
+/** A finding as shown in one file: at its own location, or at `at` when that is elsewhere and shown nowhere else. */
+export interface ShownFinding {
+  finding: Finding;
+  severity: Severity;
+  at?: Loc;
 }
 
-export function toDiagnostic(finding: Finding, severity: Severity, workspace: Workspace, file: string, tools: readonly Tool[] = []): Diagnostic {
-  const anchor = anchorIn(finding, file, tools);
-  const range = anchor ? workspace.locToRange(anchor) : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+/**
+ * The findings shown in the analysed file: those located in it, each once. A finding located in another file of the
+ * workspace (the definition module of a tool this file registers) is shown there, by that file's analysis; one in a
+ * file the workspace does not list (a package's, or with no folder open) is shown here, at the registration. A
+ * finding several tools share (a typo in one constant they all read) is one problem.
+ */
+export function shownFindings(analysis: FileAnalysis, settings: Settings, workspace: Workspace): ShownFinding[] {
+  const seen = new Set<string>();
+  const out: ShownFinding[] = [];
+  for (const shown of enabledFindings(analysis, settings)) {
+    const { finding } = shown;
+    let at: Loc | undefined;
+    if (finding.loc.file !== analysis.file) {
+      if (workspace.isListed(finding.loc.file)) continue;
+      const tool = analysis.tools.find((t) => t.id === finding.toolId);
+      at = tool && registrationAnchor(tool, analysis.file, workspace.textDocument(analysis.file)?.getText() ?? '');
+      if (!at) continue;
+    }
+    const where = at ?? finding.loc;
+    const key = `${finding.rule}:${where.start}:${where.end}:${finding.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(at ? { ...shown, at } : shown);
+  }
+  return out;
+}
+
+/** One line of `file` that names the tool: its name, its first argument, else the first line of the registration. */
+function registrationAnchor(tool: Tool, file: string, text: string): Loc | undefined {
+  const oneLine = (loc: Loc | undefined) => loc && loc.file === file && !text.slice(loc.start, loc.end).includes('\n');
+  for (const loc of [tool.nameLoc, tool.callArgs?.[0]]) if (loc && oneLine(loc)) return loc;
+  if (tool.loc.file !== file) return undefined;
+  const newline = text.indexOf('\n', tool.loc.start);
+  return { file, start: tool.loc.start, end: newline < 0 || newline > tool.loc.end ? tool.loc.end : newline };
+}
+
+export function toDiagnostic({ finding, severity, at }: ShownFinding, workspace: Workspace): Diagnostic {
   const diagnostic: Diagnostic = {
-    range,
+    range: workspace.locToRange(at ?? finding.loc),
     severity: SEVERITY[severity],
     code: finding.rule,
     codeDescription: { href: findingDocUrl(finding.rule) },
     source: SOURCE,
     message: finding.message,
   };
-  const related = [...(finding.related ?? [])];
-  if (anchor !== finding.loc) related.unshift({ loc: finding.loc, message: 'The problem is here.' });
+  // The evidence (a call that contradicts the claim, the constant that writes it), shown as links under the problem.
+  const related = [...(at ? [{ loc: finding.loc, message: 'The problem is here.' }] : []), ...(finding.related ?? [])];
   if (related.length) {
     diagnostic.relatedInformation = related.map(
       (r): DiagnosticRelatedInformation => ({
@@ -76,7 +105,7 @@ export function toDiagnostic(finding: Finding, severity: Severity, workspace: Wo
 }
 
 export function diagnosticsFor(analysis: FileAnalysis, settings: Settings, workspace: Workspace): Diagnostic[] {
-  return enabledFindings(analysis, settings).map(({ finding, severity }) => toDiagnostic(finding, severity, workspace, analysis.file, analysis.tools));
+  return shownFindings(analysis, settings, workspace).map((shown) => toDiagnostic(shown, workspace));
 }
 
 /** Schedules diagnostics: debounced pushes for push clients, refresh requests for pull clients. */

@@ -1,5 +1,5 @@
 // Hover: on a registration (tool name or callee) the hints table and what hosts do; on a hint key its
-// meaning; on an annotations object the omitted hints. The wording lives in engine/describe.ts.
+// meaning; on the `annotations` key or object the omitted hints. The wording lives in engine/describe.ts.
 
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import {
@@ -24,7 +24,10 @@ const CALL_FORMS = new Set(['registerTool', 'tool', 'registerToolTask']);
 /** The callee of an SDK call (`server.registerTool`), from the call's start to its first argument. */
 export function calleeLoc(tool: Tool, text: string): Loc | null {
   if (!CALL_FORMS.has(tool.form) || tool.loc.file !== tool.nameLoc.file) return null;
-  const firstArg = tool.callArgs?.[0]?.start;
+  // A tool expanded from a loop over definitions is located at its definition, not at the call it shares.
+  const arg = tool.callArgs?.[0];
+  if (arg && (arg.file !== tool.loc.file || arg.start < tool.loc.start || arg.end > tool.loc.end)) return null;
+  const firstArg = arg?.start;
   const paren = text.indexOf('(', tool.loc.start);
   const end = firstArg ?? (paren >= 0 && paren < tool.loc.end ? paren : -1);
   if (end < 0) return null;
@@ -54,9 +57,11 @@ export function hoverTarget(analysis: FileAnalysis, text: string, offset: number
     const callee = calleeLoc(tool, text);
     if (contains(callee, file, offset)) return { kind: 'tool', tool, loc: callee };
   }
-  // The innermost annotations object containing the offset.
+  // The `annotations` key (where omitted hints are reported), else the innermost annotations object containing the offset.
   let best: HoverTarget | null = null;
   for (const tool of analysis.tools) {
+    const key = tool.declared?.keyLoc;
+    if (contains(key, file, offset)) return { kind: 'annotations', tool, loc: key };
     const loc = tool.declared?.loc;
     if (contains(loc, file, offset) && (!best || loc.end - loc.start < best.loc.end - best.loc.start)) {
       best = { kind: 'annotations', tool, loc };

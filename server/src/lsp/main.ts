@@ -22,7 +22,7 @@ import { setFlagsFromString } from 'node:v8';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { computeCodeActions, FIX_ALL_KIND } from './code-actions';
 import { computeCodeLenses } from './code-lens';
-import { diagnosticsFor, DiagnosticsScheduler, enabledFindings, toDiagnostic } from './diagnostics';
+import { diagnosticsFor, DiagnosticsScheduler, shownFindings, toDiagnostic } from './diagnostics';
 import { computeHover } from './hover';
 import { toolDetails, toolDetailsMarkdown } from '../engine';
 import type { Tool } from '../engine';
@@ -460,11 +460,7 @@ connection.onCodeAction(
     return timed('codeAction', () => {
       const analysis = workspace.analyze(uri);
       if (!analysis) return [];
-      const findings = enabledFindings(analysis, s).map(({ finding, severity }) => ({
-        finding,
-        severity,
-        diagnostic: toDiagnostic(finding, severity, workspace, analysis.file, analysis.tools),
-      }));
+      const findings = shownFindings(analysis, s, workspace).map((shown) => ({ ...shown, diagnostic: toDiagnostic(shown, workspace) }));
       const enabledRules = new Set(findings.map((f) => f.finding.rule));
       const approvals = params.context?.only && !params.context.only.some((kind) => 'quickfix'.startsWith(kind)) ? [] : approveActions(uri, params.range, findings);
       return [...approvals, ...computeCodeActions({
@@ -594,7 +590,7 @@ connection.onRequest(
     if (typeof uri !== 'string') throw invalidParams('params.uri must be a string');
     const analysis = workspace.analyze(uri);
     if (!analysis) return { toolCount: 0, worst: null, findingCount: 0 };
-    const findings = enabledFindings(analysis, await settingsFor(uri));
+    const findings = shownFindings(analysis, await settingsFor(uri), workspace);
     const order = ['error', 'warning', 'info', 'hint'] as const;
     const worst = order.find((sev) => findings.some((f) => f.severity === sev)) ?? null;
     return { toolCount: analysis.tools.length, worst, findingCount: findings.length };

@@ -257,7 +257,7 @@ export class Workspace {
   /**
    * A file may hold tools that other files register (a definition module an index gathers, a subclass whose base
    * class registers): the analyses of the registering files around it (imports and importers, once the workspace
-   * is listed) add the tools located here and their findings.
+   * is listed) add the tools located here and the findings located here.
    */
   private withToolsFromAround(path: string, own: FileAnalysis): FileAnalysis {
     if (!this.listed) return own;
@@ -273,15 +273,14 @@ export class Workspace {
       dependencies.add(part.file);
       for (const dependency of part.dependencies) if (dependency !== path) dependencies.add(dependency);
       const here = part.tools.filter((tool) => tool.nameLoc.file === path && !seenTools.has(toolKey(tool)));
-      const ids = new Set(here.map((tool) => tool.id));
       for (const tool of here) {
         seenTools.add(toolKey(tool));
         this.registrationFiles.set(tool, part.file);
         tools.push(tool);
       }
       for (const finding of part.findings) {
-        const located = finding.loc.file === path || (finding.toolId !== undefined && ids.has(finding.toolId));
-        if (!located || seenFindings.has(findingKey(finding))) continue;
+        // A finding is shown in the file it is located in, never again where its tool is registered or named.
+        if (finding.loc.file !== path || seenFindings.has(findingKey(finding))) continue;
         seenFindings.add(findingKey(finding));
         findings.push(finding);
       }

@@ -134,6 +134,23 @@ export function insertProperties(sf: ts.SourceFile, object: ts.ObjectLiteralExpr
   return { file: sf.fileName, start: insertAt, end: insertAt, newText: `${trailingComma ? '' : ','}${nl}${body}` };
 }
 
+/**
+ * Inserts properties right after `after`, one of the object's properties, in the object's layout (a property on
+ * its own line gets new lines below it). After the last property this is insertProperties.
+ */
+export function insertPropertiesAfter(sf: ts.SourceFile, object: ts.ObjectLiteralExpression, after: ts.ObjectLiteralElementLike, entries: string[]): TextEdit {
+  const properties = object.properties;
+  if (after === properties.at(-1)) return insertProperties(sf, object, entries);
+  const text = sf.text;
+  const insertAt = text.indexOf(',', after.getEnd()) + 1;
+  if (!text.slice(object.getStart(sf), object.getEnd()).includes('\n')) {
+    return { file: sf.fileName, start: insertAt, end: insertAt, newText: ` ${entries.join(', ')},` };
+  }
+  const nl = eol(text);
+  const indent = lineIndent(text, after.getStart(sf));
+  return { file: sf.fileName, start: insertAt, end: insertAt, newText: entries.map((e) => `${nl}${indent}${e},`).join('') };
+}
+
 /** Removes a property with its comma and, when it sits on its own line, the whole line. */
 export function removeProperty(sf: ts.SourceFile, property: ts.ObjectLiteralElementLike): TextEdit {
   const text = sf.text;

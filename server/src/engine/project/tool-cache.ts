@@ -6,7 +6,8 @@
 //   text is unchanged (it may move); a node made anew (a full parse makes all of them anew) is taken for the
 //   previous one only when it sits at the same place outside the edit with the same text.
 // - The other statements of the file: an edit is reused around only when every statement it made or removed is
-//   *isolated*: a top-level `x.tool(…)` call statement that declares nothing, writes or fills no outside variable,
+//   *isolated*: a top-level `x.tool(…)` call statement that declares nothing, writes or fills no outside variable
+//   (any write syntax/writes.ts names: destructuring, loop heads and calls that change a receiver included),
 //   calls nothing the file declares or imports by that name, and keeps the count of each module variable's name
 //   (the walks that search statements by name then find the same things). Anything else recomputes the file.
 //   Its functions may read module variables: a tool's evidence asks whether a function it never entered reads one
@@ -27,9 +28,9 @@ import type { Loc, Tool } from '../model';
 import type { Report } from '../rules';
 import { eol, indentUnit, quoteOf } from '../fixes';
 import { mayRegisterTools } from '../registrations';
+import { writtenRootName, writtenTargets } from '../syntax';
 import { DECLARATION_FORMS, formsThatMayDeclare } from '../registrations';
 import { findDeclaration, skipOuterExpressions } from '../syntax';
-import { objectAssignTarget } from '../values';
 import { keptEnds, textChangeRange, type TextSince } from '../syntax';
 import { mentionsLine } from '../syntax';
 
@@ -375,9 +376,11 @@ function isolatedShape(statement: ts.Statement, sf: ts.SourceFile, variables: re
     if (functionDepth > 0 && ts.isIdentifier(node) && moduleNames.has(node.text) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) && readsModuleVariable(node, sf)) readers.add(node.text);
     if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) && ts.isIdentifier(node.name)) declared.add(node.name.text);
     if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isFunctionExpression(node) || ts.isClassExpression(node)) && node.name) declared.add(node.name.text);
-    const target = writtenTarget(node);
-    const root = target && rootName(target);
-    if (root) roots.push(root);
+    // Assignments, destructuring, `++`, `delete`, loop heads, and calls that fill or change a receiver (syntax/writes.ts).
+    for (const write of writtenTargets(node)) {
+      const root = writtenRootName(write);
+      if (root) roots.push(root);
+    }
     const inFunction = ts.isFunctionLike(node);
     if (inFunction) functionDepth++;
     ts.forEachChild(node, visit);
@@ -396,21 +399,6 @@ function isolatedShape(statement: ts.Statement, sf: ts.SourceFile, variables: re
 function readsModuleVariable(name: ts.Identifier, sf: ts.SourceFile): boolean {
   const found = findDeclaration(name.text, name);
   return found?.kind === 'variable' && ts.isVariableDeclarationList(found.declaration.parent) && found.declaration.parent.parent.parent === sf;
-}
-
-/** What an assignment, `++`/`--`, `delete`, filling call (`push`, `set`, `add`, `unshift`) or `Object.assign` changes. */
-function writtenTarget(node: ts.Node): ts.Expression | undefined {
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return node.left;
-  if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) return node.operand;
-  if (ts.isDeleteExpression(node)) return node.expression;
-  if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ['push', 'unshift', 'set', 'add'].includes(node.expression.name.text)) return node.expression.expression;
-  return objectAssignTarget(node);
-}
-
-function rootName(target: ts.Expression): string | undefined {
-  let node = skipOuterExpressions(target);
-  while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) node = skipOuterExpressions(node.expression);
-  return ts.isIdentifier(node) ? node.text : node.kind === ts.SyntaxKind.ThisKeyword ? 'this' : undefined;
 }
 
 /** Names `node` calls or constructs: `f(…)`, `x.f(…)`, `new F(…)`. */

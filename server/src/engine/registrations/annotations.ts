@@ -22,17 +22,30 @@ export function toAnnotationProperty(property: ObjectProperty): AnnotationProper
 /** The declared annotations of a tool, from whatever value was given for them. */
 export function declaredAnnotations(value: Value, written: ts.Node, writtenSf: ts.SourceFile): DeclaredAnnotations {
   const loc = locOf(written, writtenSf);
+  const key = keyOf(written);
+  const keyLoc = key ? locOf(key, writtenSf) : undefined;
   if (value.kind === 'object') {
     const objectIsLiteral = ts.isObjectLiteralExpression(value.node);
     return {
       loc,
+      ...(keyLoc ? { keyLoc } : {}),
       objectLoc: objectIsLiteral ? locOf(value.node, value.sf) : null,
       inline: objectIsLiteral && value.node === skipToLiteral(written),
       properties: [...value.properties.values()].map(toAnnotationProperty).sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : 0)),
       unresolved: value.unresolved.map((u) => ({ loc: locOf(u.node, u.sf), reason: u.reason })),
     };
   }
-  return { loc, objectLoc: null, inline: false, properties: [], unresolved: [{ loc, reason: describeValue(value) }] };
+  return { loc, ...(keyLoc ? { keyLoc } : {}), objectLoc: null, inline: false, properties: [], unresolved: [{ loc, reason: describeValue(value) }] };
+}
+
+/** The property name `written` is the value of: `annotations` in `annotations: {…}` or in `{ annotations }`. */
+function keyOf(written: ts.Node): ts.Node | undefined {
+  if (ts.isShorthandPropertyAssignment(written)) return written.name;
+  let node = written;
+  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
+  const parent = node.parent;
+  if (ts.isShorthandPropertyAssignment(parent)) return parent.name;
+  return ts.isPropertyAssignment(parent) && parent.initializer === node ? parent.name : undefined;
 }
 
 function skipToLiteral(node: ts.Node): ts.Node {

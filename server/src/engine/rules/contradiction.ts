@@ -1,6 +1,6 @@
 // Shared by the four contradiction rules: find the explicit optimistic claim, the evidence against it, and build
 // the report (message naming the evidence, related locations, an unsafe fix offering the honest value).
-import { insertIntoAnnotations, toolLoc } from './helpers';
+import { insertIntoAnnotations, propertyLoc, writtenHere } from './helpers';
 import { chainText, contradictingEvidence, describe, honestValue, inferHints, whereIs, type Inference } from '../evidence';
 import type { Evidence } from '../evidence';
 import type { AnnotationProperty, Fix, HintKey } from '../model';
@@ -21,13 +21,13 @@ export function checkContradiction(context: RuleContext, key: HintKey, claimed: 
   const first = evidence[0];
   const where = whereIs(first.loc, context);
   const more = evidence.length > 1 ? ` (and ${evidence.length - 1} more)` : '';
-  const loc = property.loc.file === context.sourceFile.fileName ? property.loc : toolLoc(context.tool, context);
+  const loc = propertyLoc(context.tool, property, context);
   const chain = chainText(first, context);
   return [
     {
       message: `${key}: ${claimed}, but ${phrase(first, where)}${chain ? `, reached through ${chain}` : ''}${more}.${catchAllNote(evidence)}${nameOnlyNote(evidence)}${guessNote(evidence, key)}`,
       loc,
-      related: [...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) }))],
+      related: [...writtenHere(property, loc), ...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: capitalize(describe(e)) }))],
       fixes: honestFix(context, property, key, inference),
     },
   ];

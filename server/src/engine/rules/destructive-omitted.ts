@@ -1,6 +1,6 @@
 import { chainText, contradictingEvidence, describe, inferHints, whereIs } from '../evidence';
 import { guessNote } from './contradiction';
-import { insertIntoAnnotations } from './helpers';
+import { annotationsLoc, insertIntoAnnotations } from './helpers';
 import type { Rule } from './rule';
 
 /** Hosts that test `destructiveHint === true`, so an omitted value reads as "not destructive" (annotations.md §3). */
@@ -43,7 +43,7 @@ export const destructiveOmitted: Rule = {
         message:
           `destructiveHint is omitted, and the handler ${describe(first)} ${whereIs(first.loc, context)}${chain ? `, reached through ${chain}` : ''}. ` +
           `The spec's default is true, but ${HOSTS_READING_MISSING_AS_FALSE.join(', ')} read a missing destructiveHint as not destructive: write destructiveHint: true.${guessNote(evidence, 'destructiveHint')}`,
-        loc: declared.loc,
+        loc: annotationsLoc(tool, context),
         related: [...(first.chain ?? []).map((hop) => ({ loc: hop.loc, message: `Calls \`${hop.text}\`` })), ...evidence.slice(0, 8).map((e) => ({ loc: e.loc, message: describe(e) }))],
         fixes: fix ? [fix] : [],
       },

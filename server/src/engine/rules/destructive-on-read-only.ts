@@ -1,5 +1,5 @@
 import type { Fix } from '../model';
-import { declaredProperty } from './helpers';
+import { declaredProperty, propertyLoc, writtenHere } from './helpers';
 import type { Rule } from './rule';
 import { exampleFile } from './example';
 
@@ -36,10 +36,12 @@ export const destructiveOnReadOnly: Rule = {
     if (!destructive || destructive.value !== true) return [];
     const fixes: Fix[] = [{ title: 'Change to destructiveHint: false (the tool only reads)', safe: false, edits: [{ ...destructive.valueLoc, newText: 'false' }] }];
     if (readOnly && readOnly.value === true) fixes.push({ title: 'Change to readOnlyHint: false (the tool destroys)', safe: false, edits: [{ ...readOnly.valueLoc, newText: 'false' }] });
+    const loc = propertyLoc(tool, destructive, context);
     return [
       {
         message: 'readOnlyHint: true and destructiveHint: true contradict each other: a read-only tool destroys nothing. Check which claim is true.',
-        loc: destructive.loc,
+        loc,
+        related: writtenHere(destructive, loc),
         fixes,
       },
     ];

@@ -1,6 +1,7 @@
 import ts from 'typescript';
-import { eol, indentUnit, insertProperties, lineIndent, objectLiteralAt, quoteOf, stringLiteral, titleFromName } from '../fixes';
-import { HINT_KEYS, type AnnotationProperty, type Fix, type HintKey, type Loc, type TextEdit, type Tool } from '../model';
+import { eol, indentUnit, insertProperties, insertPropertiesAfter, lineIndent, nodeAt, objectLiteralAt, quoteOf, stringLiteral, titleFromName } from '../fixes';
+import { HINT_KEYS, type AnnotationProperty, type Finding, type Fix, type HintKey, type Loc, type TextEdit, type Tool } from '../model';
+import { skipOuterExpressions } from '../syntax';
 import type { SuggestedHint } from './suggest';
 import type { RuleContext } from './rule';
 
@@ -52,7 +53,10 @@ export function addAnnotationsEdit(tool: Tool, context: RuleContext, hints: Sugg
     const multiLine = sf.text.slice(object.getStart(sf), object.getEnd()).includes('\n');
     const propertyIndentAt = object.properties[0]?.getStart(sf) ?? object.getStart(sf);
     const value = annotationsObjectText(sf, multiLine ? propertyIndentAt : object.getStart(sf), entries, multiLine);
-    return insertProperties(sf, object, [`annotations: ${value}`]);
+    // Beside the tool's name and description, above its handler (which may be a hundred lines long).
+    const beforeHandler = object.properties.findIndex(isFunctionProperty);
+    const after = beforeHandler > 0 ? object.properties[beforeHandler - 1] : undefined;
+    return after ? insertPropertiesAfter(sf, object, after, [`annotations: ${value}`]) : insertProperties(sf, object, [`annotations: ${value}`]);
   }
   // tool(): a new argument before the callback.
   const before = slot.before.start;
@@ -60,6 +64,14 @@ export function addAnnotationsEdit(tool: Tool, context: RuleContext, hints: Sugg
   const ownLine = /^[ \t]*$/.test(sf.text.slice(lineStart, before));
   const value = annotationsObjectText(sf, before, entries, ownLine);
   return { file, start: before, end: before, newText: ownLine ? `${value},${eol(sf.text)}${lineIndent(sf.text, before)}` : `${value}, ` };
+}
+
+/** `execute() {…}`, `handler: async () => …`: a property whose value is a function written in place. */
+function isFunctionProperty(property: ts.ObjectLiteralElementLike): boolean {
+  if (ts.isMethodDeclaration(property)) return true;
+  if (!ts.isPropertyAssignment(property)) return false;
+  const value = skipOuterExpressions(property.initializer);
+  return ts.isArrowFunction(value) || ts.isFunctionExpression(value);
 }
 
 /**
@@ -75,7 +87,88 @@ export function insertIntoAnnotations(tool: Tool, context: RuleContext, entries:
   return { title, safe, edits: [insertProperties(sf, object, entries)] };
 }
 
-/** Where to report about a tool: its name when written in this file, else the registration. */
+// Where findings are reported: the narrowest node that carries them, on one line, so that an editor underlines the
+// claim and not the tool's whole definition (a registration call spans its handler: often a hundred lines).
+
+/** Forms whose first argument is the tool's name as written at the registration. */
+const NAME_FIRST_FORMS = new Set<Tool['form']>(['registerTool', 'tool', 'registerToolTask']);
+
+/** Where to report about a tool as a whole: its name where its definition writes it, else the registration's name or callee. */
 export function toolLoc(tool: Tool, context: RuleContext): Loc {
-  return tool.nameLoc.file === context.sourceFile.fileName ? tool.nameLoc : tool.loc;
+  const { nameLoc, loc } = tool;
+  // A tool expanded from a loop, wrapper or class is named in its own definition, away from the shared call.
+  if ((tool.expanded || within(nameLoc, loc)) && oneLine(nameLoc, context)) return nameLoc;
+  // The name is a constant written elsewhere (or not known): the name argument, else the callee, at the registration.
+  const nameArg = NAME_FIRST_FORMS.has(tool.form) ? tool.callArgs?.[0] : undefined;
+  if (nameArg && within(nameArg, loc) && oneLine(nameArg, context)) return nameArg;
+  return calleeLoc(loc, context) ?? firstLine(loc, context);
+}
+
+/**
+ * Where to report about the tool's annotations as a whole (an omitted hint, a profile's requirement): the
+ * `annotations` key, else the annotations expression when it fits on one line, else the tool.
+ */
+export function annotationsLoc(tool: Tool, context: RuleContext): Loc {
+  const declared = tool.declared;
+  // Shared annotations (a base class's getter): `loc` is already this tool's name.
+  if (!declared || declared.sharedLoc) return declared?.loc ?? toolLoc(tool, context);
+  if (declared.keyLoc) return declared.keyLoc;
+  return oneLine(declared.loc, context) ? declared.loc : toolLoc(tool, context);
+}
+
+/**
+ * Where to report about one declared property (`readOnlyHint: true`): the property itself when the tool's own
+ * annotations literal holds it, else (a shared constant, a spread) the annotations key at this tool.
+ */
+export function propertyLoc(tool: Tool, property: AnnotationProperty, context: RuleContext): Loc {
+  return ownsProperty(tool, property) && oneLine(property.loc, context) ? property.loc : annotationsLoc(tool, context);
+}
+
+/** True when `property` is written in the tool's own annotations literal (not in a constant other tools may read). */
+function ownsProperty(tool: Tool, property: AnnotationProperty): boolean {
+  const declared = tool.declared;
+  return !!declared && declared.inline && !declared.sharedLoc && !!declared.objectLoc && within(property.loc, declared.objectLoc);
+}
+
+/** Related information for a property the report is not located at: where the value is written. */
+export function writtenHere(property: AnnotationProperty, at: Loc): NonNullable<Finding['related']> {
+  return sameLoc(property.loc, at) ? [] : [{ loc: property.loc, message: `\`${property.key}\` is written here` }];
+}
+
+function within(inner: Loc, outer: Loc): boolean {
+  return inner.file === outer.file && inner.start >= outer.start && inner.end <= outer.end;
+}
+
+function sameLoc(a: Loc, b: Loc): boolean {
+  return a.file === b.file && a.start === b.start && a.end === b.end;
+}
+
+function textOf(loc: Loc, context: RuleContext): string | undefined {
+  return context.sourceFileOf(loc.file)?.text;
+}
+
+/** True when `loc` covers no line break (an editor underlines one line). */
+export function oneLine(loc: Loc, context: RuleContext): boolean {
+  const text = textOf(loc, context);
+  return text !== undefined && !text.slice(loc.start, loc.end).includes('\n');
+}
+
+/** `registerTool` in `server.registerTool(…)`, when `loc` is a call. */
+function calleeLoc(loc: Loc, context: RuleContext): Loc | undefined {
+  const sf = context.sourceFileOf(loc.file);
+  const node = sf && nodeAt(sf, loc);
+  if (!sf || !node || !ts.isCallExpression(node)) return undefined;
+  const callee = node.expression;
+  const name = ts.isPropertyAccessExpression(callee) ? callee.name : ts.isIdentifier(callee) ? callee : undefined;
+  return name ? { file: loc.file, start: name.getStart(sf), end: name.getEnd() } : undefined;
+}
+
+/** The first line of `loc`, without trailing blanks: a last resort that still points at the definition. */
+function firstLine(loc: Loc, context: RuleContext): Loc {
+  const text = textOf(loc, context);
+  if (text === undefined) return loc;
+  const newline = text.indexOf('\n', loc.start);
+  let end = newline < 0 || newline > loc.end ? loc.end : newline;
+  while (end > loc.start && /\s/.test(text[end - 1])) end--;
+  return { file: loc.file, start: loc.start, end };
 }

@@ -1,7 +1,7 @@
 import { HINT_DEFAULTS, HINT_KEYS, type HintKey } from '../model';
 import { didYouMean } from './unknown-annotation-key';
 import { hintPhrase } from './describe';
-import { insertIntoAnnotations, meaningfulHints } from './helpers';
+import { annotationsLoc, insertIntoAnnotations, meaningfulHints } from './helpers';
 import type { Rule } from './rule';
 import { exampleFile } from './example';
 
@@ -33,6 +33,6 @@ export const implicitDefault: Rule = {
     if (omitted.length === 0) return [];
     const said = omitted.map((key: HintKey) => `${key} defaults to ${HINT_DEFAULTS[key]} (${hintPhrase(key, HINT_DEFAULTS[key])})`).join('; ');
     const fix = insertIntoAnnotations(tool, context, omitted.map((key) => `${key}: ${HINT_DEFAULTS[key]}`), `Write the omitted hint${omitted.length > 1 ? 's' : ''} explicitly (${omitted.join(', ')})`, false);
-    return [{ message: `Omitted: ${said}.`, loc: declared.loc, fixes: fix ? [fix] : [] }];
+    return [{ message: `Omitted: ${said}.`, loc: annotationsLoc(tool, context), fixes: fix ? [fix] : [] }];
   },
 };

@@ -2,7 +2,7 @@ import { fixTitleFor } from './contradiction';
 import type { HintKey } from '../model';
 import type { Profile } from '../options';
 import { suggestAnnotations } from './suggest';
-import { insertIntoAnnotations, toolLoc } from './helpers';
+import { annotationsLoc, insertIntoAnnotations, toolLoc } from './helpers';
 import type { Report, Rule } from './rule';
 import { exampleFile } from './example';
 
@@ -58,7 +58,7 @@ export const profileRequirement: Rule = {
     const fix = missing.length > 0 ? insertIntoAnnotations(tool, context, suggestions.map((s) => `${s.key}: ${s.value}`), fixTitleFor(suggestions, 'Write'), false) : undefined;
     reports.push({
       message: `The ${profile} profile requires ${joinList(parts)} on every tool (${requirement.host}); ${tool.name ? `"${tool.name}"` : 'this tool'} leaves ${parts.length > 1 ? 'them' : 'it'} out.`,
-      loc: missing.length > 0 ? declared.loc : toolLoc(tool, context),
+      loc: missing.length > 0 ? annotationsLoc(tool, context) : toolLoc(tool, context),
       fixes: fix ? [fix] : [],
     });
     return reports;

@@ -1,7 +1,7 @@
 // Shared by the review rules (annotation-drift, safety-weakened): one report listing the changes of one class.
 import type { Loc } from '../model';
 import type { ContractChange } from '../review';
-import { declaredProperty, toolLoc } from './helpers';
+import { declaredProperty, propertyLoc, toolLoc } from './helpers';
 import type { Report, RuleContext } from './rule';
 
 export function changesReport(context: RuleContext, changes: ContractChange[], lead: string, tail: string): Report[] {
@@ -9,7 +9,7 @@ export function changesReport(context: RuleContext, changes: ContractChange[], l
   const tool = context.tool;
   const hint = changes.find((c) => c.hint)?.hint;
   const property = hint ? declaredProperty(tool, hint) : undefined;
-  const loc: Loc = property && property.loc.file === context.sourceFile.fileName ? property.loc : toolLoc(tool, context);
+  const loc: Loc = property ? propertyLoc(tool, property, context) : toolLoc(tool, context);
   return [
     {
       message: `"${tool.name}" ${lead}: ${changes.map((c) => c.text).join('; ')}${changes.some((c) => c.stillReadOnly) ? '; still declared read-only' : ''}.${tail}`,

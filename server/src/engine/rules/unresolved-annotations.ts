@@ -1,4 +1,5 @@
 import { HINT_KEYS } from '../model';
+import { annotationsLoc, oneLine } from './helpers';
 import type { Report, Rule } from './rule';
 import { exampleFile } from './example';
 
@@ -20,13 +21,19 @@ export const unresolvedAnnotations: Rule = {
   check(context) {
     const { tool } = context;
     if (!tool.declared) return [];
-    const reports: Report[] = tool.declared.unresolved.map((u) => ({
-      message: `Annotations cannot be resolved statically: ${u.reason}. Hints that come from here are shown as unresolved.`,
-      loc: u.loc,
-    }));
+    // An expression over several lines (a call with an object argument) is reported at its annotations key.
+    const reports: Report[] = tool.declared.unresolved.map((u) => {
+      const loc = oneLine(u.loc, context) ? u.loc : annotationsLoc(tool, context);
+      return {
+        message: `Annotations cannot be resolved statically: ${u.reason}. Hints that come from here are shown as unresolved.`,
+        loc,
+        ...(loc === u.loc ? {} : { related: [{ loc: u.loc, message: 'The value computed at run time' }] }),
+      };
+    });
     for (const property of tool.declared.properties) {
       if (HINTS.has(property.key) && property.value === 'unresolved') {
-        reports.push({ message: `${property.key} cannot be resolved statically: it is ${property.reason ?? 'computed at run time'}.`, loc: property.valueLoc });
+        const loc = oneLine(property.valueLoc, context) ? property.valueLoc : property.keyLoc;
+        reports.push({ message: `${property.key} cannot be resolved statically: it is ${property.reason ?? 'computed at run time'}.`, loc });
       }
     }
     return reports;

@@ -7,3 +7,4 @@ export { type BindingStep, type Declaration, findDeclaration, propertyNameText, 
 export { lineColumn } from './lines';
 export { importOf, importsFrom, isImportedFrom } from './imports';
 export { attachFileIndex, FileIndex, fileIndexOf, fileIndexOfNode, type Lifetime, type Table, table, TABLES } from './file-index';
+export { callMutation, MUTATING_METHODS, type Mutation, referenceFlags, type ReferenceFlags, type WriteKind, writeAt, writtenRootName, writtenTargets, type WrittenTarget } from './writes';

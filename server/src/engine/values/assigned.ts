@@ -5,18 +5,14 @@
 // under the merge's conditions (kept.ts), so the tool it defines is reported with them.
 import ts from 'typescript';
 import { keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
-import { skipOuterExpressions } from '../syntax';
+import { callMutation, skipOuterExpressions } from '../syntax';
 import { unknown, type ObjectProperty, type ObjectValue, type Value } from './values';
 import { lineMention } from '../syntax';
 
-/** `Object.assign(x, …)`: the identifier `x` the call writes into, if it is one. */
+/** `Object.assign(x, …)`: the identifier `x` the call writes into, if it is one (syntax/writes.ts decides the merge). */
 export function objectAssignTarget(node: ts.Node): ts.Identifier | undefined {
-  if (!ts.isCallExpression(node) || node.arguments.length < 2) return undefined;
-  const callee = skipOuterExpressions(node.expression);
-  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'assign') return undefined;
-  if (!ts.isIdentifier(callee.expression) || callee.expression.text !== 'Object') return undefined;
-  const target = skipOuterExpressions(node.arguments[0]);
-  return ts.isIdentifier(target) ? target : undefined;
+  const write = ts.isCallExpression(node) ? callMutation(node) : undefined;
+  return write?.mutation === 'merge' && ts.isIdentifier(write.target) ? write.target : undefined;
 }
 
 /**

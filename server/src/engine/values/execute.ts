@@ -7,8 +7,8 @@
 // unknown condition, a loop that changes a local, a local handed to other code), the run gives up and the caller
 // falls back to reading the function as a whole, which keeps what is unknown unknown.
 import ts from 'typescript';
-import { withMemberSet, memberPath } from './assigned';
-import { findDeclaration, skipOuterExpressions } from '../syntax';
+import { withMemberSet } from './assigned';
+import { findDeclaration, skipOuterExpressions, writtenTargets, type WrittenTarget } from '../syntax';
 import type { Env, Value } from './values';
 
 /** What the run needs from the evaluator. */
@@ -131,25 +131,30 @@ class PathRun {
     if (ts.isBinaryExpression(expr) && expr.operatorToken.kind === ts.SyntaxKind.EqualsToken) return this.assign(expr);
     if (ts.isAwaitExpression(expr) || ts.isVoidExpression(expr)) return this.expression(expr.expression);
     if (ts.isCallExpression(expr)) return this.call(expr);
-    // Anything else that writes a local (`n++`, `a &&= b`, `delete o.k`) is not followed.
+    // Anything else that writes a local (`n++`, `a &&= b`, `delete o.k`, `list.push(x)`) is not followed.
     return this.writesLocal(expr) ? STUCK : NORMAL;
   }
 
   private assign(expr: ts.BinaryExpression): Outcome {
+    const writes = writtenTargets(expr);
+    const write = writes.length === 1 && writes[0].kind === 'assign' ? writes[0] : undefined;
+    // A write to something that is not a local of this run (a module variable) is not what it returns; one with no
+    // variable as its root (`this.x`, `f().x`) is not followed. A pattern (`[a, b] = pair`) splits its value: it is
+    // passed over only when none of its targets is a local.
+    if (!write) return this.writesLocal(expr) || !writes.every((each) => variableRoot(each)) ? STUCK : NORMAL;
     if (this.writesLocal(expr.right)) return STUCK;
-    const target = skipOuterExpressions(expr.left);
-    const root = rootIdentifier(target);
-    const local = root && this.localDeclaration(root);
-    // A write to something that is not a local of this run (`this.x`, a module variable) is not what it returns.
-    if (!local) return root ? NORMAL : STUCK;
+    const variable = variableRoot(write);
+    const local = variable && this.localDeclaration(variable);
+    if (!local) return variable ? NORMAL : STUCK;
     const value = this.evaluate(expr.right);
+    const target = write.target;
     if (ts.isIdentifier(target)) {
       this.env.set(local, value);
       return NORMAL;
     }
-    const path = memberPath(target) ?? this.computedPath(target);
+    const path = (write.path && write.path.length > 0 ? [...write.path] : undefined) ?? this.computedPath(target);
     if (!path) return STUCK;
-    const current = this.env.get(local) ?? this.evaluate(root);
+    const current = this.env.get(local) ?? this.evaluate(variable);
     this.env.set(local, withMemberSet(current, path, () => value, expr, this.sf));
     return NORMAL;
   }
@@ -210,12 +215,11 @@ class PathRun {
     let writes = false;
     const visit = (node: ts.Node): void => {
       if (writes || ts.isFunctionLike(node)) return;
-      let target: ts.Expression | undefined;
-      if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
-      else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) target = node.operand;
-      else if (ts.isDeleteExpression(node)) target = node.expression;
-      const root = target && rootIdentifier(target);
-      if (root && this.localDeclaration(root)) writes = true;
+      // Every write syntax/writes.ts names, destructuring and calls that change a receiver included.
+      for (const write of writtenTargets(node)) {
+        const variable = variableRoot(write);
+        if (variable && this.localDeclaration(variable)) writes = true;
+      }
       ts.forEachChild(node, visit);
     };
     visit(expr);
@@ -237,6 +241,11 @@ class PathRun {
 
 /** Methods that read and never change their receiver (strings and arrays). */
 const PURE_METHODS = new Set(['includes', 'startsWith', 'endsWith', 'toUpperCase', 'toLowerCase', 'trim', 'split', 'join', 'slice', 'indexOf', 'map', 'filter', 'some', 'every', 'find', 'has', 'get', 'toString']);
+
+/** The variable a write changes (directly or a member of it); not `this`. */
+function variableRoot(write: WrittenTarget): ts.Identifier | undefined {
+  return write.root && ts.isIdentifier(write.root) ? write.root : undefined;
+}
 
 function rootIdentifier(target: ts.Expression): ts.Identifier | undefined {
   let node = skipOuterExpressions(target);

@@ -41,7 +41,7 @@ function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 're
       description: objectProperty(config, 'description'),
       inputSchema: objectProperty(config, 'inputSchema'),
       handler: handlerArg ? evaluator.evaluate(handlerArg, sf, env) : undefined,
-      slot: configSlot(config, configValue, ts.isObjectLiteralExpression(configLiteral)),
+      slot: definitionSlot(config, ctx, env) ?? configSlot(config, configValue, ts.isObjectLiteralExpression(configLiteral)),
       misplaced: misplacedInConfig(config, ['inputSchema']),
       ...(configValue.kind === 'unknown' ? { unreadDefinition: configValue } : {}),
     },
@@ -51,6 +51,20 @@ function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 're
 /** A value made by `new X(…)` of a class the engine does not read: an object, never a name. */
 function isConstructed(value: Value): boolean {
   return value.kind === 'unknown' && ts.isNewExpression(value.node);
+}
+
+/**
+ * `annotations: def.annotations` in the config, where `def` is a definition object that has none: annotations are
+ * added to the definition, where its author writes them (the config of a loop over definitions serves all of them).
+ */
+function definitionSlot(config: ObjectValue | undefined, ctx: FormContext, env: Env): AnnotationSlot | undefined {
+  const property = config?.properties.get('annotations');
+  if (!property || property.sf !== ctx.sf || !ts.isPropertyAssignment(property.node)) return undefined;
+  const read = skipOuterExpressions(property.node.initializer);
+  if (!ts.isPropertyAccessExpression(read) || read.name.text !== 'annotations') return undefined;
+  const holder = ctx.evaluator.evaluate(read.expression, ctx.sf, env);
+  if (holder.kind !== 'object' || !ts.isObjectLiteralExpression(holder.node) || holder.properties.has('annotations')) return undefined;
+  return { kind: 'property', object: locOf(holder.node, holder.sf) };
 }
 
 /** Where "add annotations" can write: the config object literal, wherever it is written. */
