@@ -152,8 +152,8 @@ test('architecture: the check itself tells a violation from a legal import', () 
   const at = (path: string): string => join(engine, path);
   assert.equal(violation(at('registrations/find.ts'), at('values/index.ts')), undefined);
   assert.equal(violation(at('registrations/find.ts'), at('model.ts')), undefined);
-  assert.match(violation(at('values/resolve.ts'), at('registrations/index.ts')) ?? '', /layer above/);
-  assert.match(violation(at('rules/run.ts'), at('values/resolve.ts')) ?? '', /internals/);
+  assert.match(violation(at('values/evaluator.ts'), at('registrations/index.ts')) ?? '', /layer above/);
+  assert.match(violation(at('rules/run.ts'), at('values/evaluator.ts')) ?? '', /internals/);
   assert.match(violation(join(src, 'lsp/main.ts'), at('project/project.ts')) ?? '', /adapter/);
   assert.equal(violation(join(src, 'lsp/main.ts'), at('index.ts')), undefined);
   const found = circles(new Map([['/a.ts', ['/b.ts']], ['/b.ts', ['/a.ts']], ['/c.ts', ['/a.ts']]]));

@@ -271,7 +271,7 @@ const sharedLineTable: ReuseCase[] = [
 for (const row of sharedLineTable) testReuse('/virtual/tool-reuse-shared-line.ts', sharedLine, row);
 
 // The module's writes and fills (which a constant's value depends on) are merged from its statements once per tree;
-// an edit whose statements write nothing keeps the last tree's merge (resolve.ts), any other merges again.
+// an edit whose statements write nothing keeps the last tree's merge (values/mutations.ts), any other merges again.
 test('writes to a module constant count the same after edits that keep, add or remove them', () => {
   const path = '/virtual/tool-reuse-writes.ts';
   const original = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { evidenceMarkdown, inferHints } from '../../server/src/engine/evidence/infer';
+import type { IncidentalKind } from '../../server/src/engine/evidence/model';
 import { analyze, expectHints, honestyFindings, infer, MAIN } from './harness';
 
 const reg = (name: string, handler: string, config = '') => `server.registerTool("${name}", { description: "x"${config ? `, ${config}` : ''} }, ${handler});`;
@@ -100,6 +101,19 @@ describe('handler evidence: SQL, ORM, SDKs, module state', () => {
   test('a module-level Map write is a (weak) closed-world write: never read-only', () => {
     const inference = infer(`const store = new Map();\n${reg('remember', '({ k, v }) => { store.set(k, v); return { content: [] }; }')}`);
     expectHints(inference, { readOnlyHint: [false, 'likely'], openWorldHint: [false, 'proven'] });
+  });
+  test('every shape of a write to module state counts: computed keys, destructuring, for-of heads, Object.assign', () => {
+    const stateWrites = (code: string) =>
+      infer(code)
+        .evidence.items.filter((e) => e.target === 'module-state' && e.effect !== 'read')
+        .map((e) => `${e.effect} ${e.fact.kind === 'assignment' ? e.fact.written : e.call}`);
+    assert.deepEqual(stateWrites(`const counts = {};\n${reg('hit', '({ k }) => { counts[k]++; return { content: [] }; }')}`), ['append counts[k]']);
+    assert.deepEqual(stateWrites(`let first, last;\n${reg('pick', '({ xs }) => { [first, , last] = xs; return { content: [] }; }')}`), ['write first', 'write last']);
+    assert.deepEqual(stateWrites(`let current;\n${reg('walk', '({ xs }) => { for (current of xs) {} return { content: [] }; }')}`), ['write current']);
+    assert.deepEqual(stateWrites(`const settings = {};\n${reg('configure', '({ patch }) => { Object.assign(settings, patch); return { content: [] }; }')}`), ['write Object.assign']);
+    assert.deepEqual(stateWrites(`const items = [];\n${reg('add', '({ x }) => { items.push(x); items.sort(); items.splice(0, 1); return { content: [] }; }')}`), ['append items.push', 'write items.sort', 'destroy items.splice']);
+    // A local is not state: nothing.
+    assert.deepEqual(stateWrites(reg('local', '({ xs }) => { let a; const o = {}; [a] = xs; o[a] = 1; Object.assign(o, xs); return { content: [] }; }')), []);
   });
 });
 
@@ -240,43 +254,51 @@ describe('constructions and shell templates', () => {
 
 // ─── incidental effects: shown, never weighed ───
 describe('incidental writes do not make a tool a writer', () => {
-  const incidentalOf = (inference: ReturnType<typeof infer>) => inference.evidence.items.filter((e) => e.incidental).map((e) => e.incidental);
-  const cases: { name: string; code: string; files?: Record<string, string>; why: RegExp }[] = [
+  const incidentalOf = (inference: ReturnType<typeof infer>) => inference.evidence.items.flatMap((e) => (e.incidental ? [e.incidental] : []));
+  const cases: { name: string; code: string; files?: Record<string, string>; kind: IncidentalKind; why: RegExp }[] = [
     {
       name: 'a log file written by a logging helper',
       code: `import { appendFileSync } from "fs";\nfunction logCall(line) { appendFileSync("server.log", line); }\n${reg('show', 'async ({ id }) => { logCall(id); return { content: [] }; }')}`,
-      why: /logging or caching helper|log file/,
+      kind: 'log-file',
+      why: /^a log file$/,
     },
     {
       name: 'a temp file under os.tmpdir()',
       code: `import { writeFileSync } from "fs";\nimport { tmpdir } from "os";\nimport { join } from "path";\n${reg('preview', 'async ({ html }) => { writeFileSync(join(tmpdir(), "preview.html"), html); return { content: [] }; }')}`,
-      why: /temp file/,
+      kind: 'temp-file',
+      why: /^a temp file$/,
     },
     {
       name: 'a cache kept on disk between calls',
       code: `import { writeFileSync } from "fs";\nconst CACHE_FILE = ".cache/projects.json";\n${reg('projects', 'async () => { writeFileSync(CACHE_FILE, "[]"); return { content: [] }; }')}`,
-      why: /cache file/,
+      kind: 'cache-file',
+      why: /^a cache file$/,
     },
     {
       name: 'a memoised response in module state',
       code: `const responseCache = new Map();\n${reg('quote', 'async ({ s }) => { responseCache.set(s, 1); return { content: [] }; }')}`,
-      why: /is a cache/,
+      kind: 'cache-state',
+      why: /^module state `responseCache` is a cache$/,
     },
     {
       name: 'a debug dump written only in development',
       code: `import { writeFileSync } from "fs";\n${reg('show', 'async ({ id }) => { if (process.env.NODE_ENV === "development") writeFileSync("dump.json", id); return { content: [] }; }')}`,
+      kind: 'debug-only',
       why: /development or debug/,
     },
     {
       name: 'a telemetry pixel whose answer is never read',
       code: reg('show', 'async ({ id }) => { fetch("https://stats.example.com/p.gif").catch(() => {}); return { content: [{ type: "text", text: id }] }; }'),
+      kind: 'telemetry-ping',
       why: /telemetry ping/,
     },
   ];
   for (const c of cases) {
     test(c.name, () => {
       const inference = infer(c.code, c.files);
-      assert.match(incidentalOf(inference).join(' | '), c.why);
+      const reasons = incidentalOf(inference);
+      assert.deepEqual(reasons.map((r) => r.kind), [c.kind]);
+      assert.match(reasons[0].text, c.why);
       expectHints(inference, { readOnlyHint: [true, 'proven'] });
     });
   }

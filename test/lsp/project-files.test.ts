@@ -150,6 +150,26 @@ describe('the project in the editor', () => {
     }
   });
 
+  test('a call of a wrapper typed into a file that only imported it brings the tool to the wrapper', async () => {
+    const wrapper = `${HEADER}export function addTool(name: string) {\n  server.registerTool(name, { annotations: { readOnlyHint: true, openWorldHint: false } }, async () => ({ content: [] }));\n}\n`;
+    const naming = 'import { addTool } from "./wrapper";\nexport const later = addTool;\n';
+    const ws = workspace({ 'src/wrapper.ts': wrapper, 'src/uses.ts': naming });
+    const client = await startListed(ws.root);
+    const names = async () => (await client.request<{ tools: { name: string | null }[] }>('mcp-hints/report', {})).tools.map((t) => t.name);
+    try {
+      await client.open(ws.uri('src/wrapper.ts'), wrapper);
+      await client.open(ws.uri('src/uses.ts'), naming);
+      await client.pull(ws.uri('src/wrapper.ts'));
+      assert.ok(!(await names()).includes('search_notes'));
+      // The wrapper's analysis searched uses.ts for calls and found none: the file is still what it depends on.
+      await client.change(ws.uri('src/uses.ts'), 'import { addTool } from "./wrapper";\naddTool("search_notes");\n', 2);
+      await client.pull(ws.uri('src/uses.ts'));
+      assert.ok((await names()).includes('search_notes'));
+    } finally {
+      await client.stop();
+    }
+  });
+
   test('an open file that its config ignores is not checked, as `check` skips it', async () => {
     const unannotated = `${HEADER}server.registerTool("gen", { description: "x" }, async () => ({ content: [] }));\n`;
     const ws = workspace({ '.mcp-hints.json': JSON.stringify({ ignore: ['src/generated/'] }), 'src/generated/tools.ts': unannotated, 'src/server.ts': unannotated });

@@ -2,10 +2,12 @@
 // a claim. Optimistic values (read-only, not destructive, idempotent, closed world) need positive evidence and no
 // contrary evidence; anything the analyser cannot see through leaves the hint unknown = the pessimistic default.
 import type ts from 'typescript';
-import { collectEvidence, type Effect, type Evidence, type ToolEvidence } from './collect';
+import { collectEvidence, type Effect, type Evidence, type IncidentalKind, type ToolEvidence } from './collect';
+import { describe, suggestsWriteText, unfollowedCallText } from './render';
+import { FILE_READS, withoutSync } from './tables/fs';
 import { HINT_DEFAULTS, type HintKey, type Loc, type Tool } from '../model';
-import type { EngineOptions, Profile } from '../options';
-import { lineMention } from '../syntax';
+import type { EngineOptions, EvidenceConfig, Profile } from '../options';
+import { fileIndexOf, lineMention, table } from '../syntax';
 
 export type Confidence = 'proven' | 'likely' | 'unknown';
 
@@ -36,7 +38,8 @@ export interface InferenceContext {
 }
 
 const WRITES: readonly Effect[] = ['write', 'destroy', 'append', 'process'];
-const cache = new WeakMap<Tool, { config: unknown; result: Inference }>();
+/** Per tool and per evidence config, in the registration file's index. */
+const INFERENCE = table<Tool, { config: EvidenceConfig | undefined; result: Inference }>('infer:inference', 'analysis', 'a tool’s inferred hints, with the evidence config they were inferred under');
 
 /** The evidence and the inferred hints for a tool: pure, cached per Tool object. The hover shows this. */
 export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
@@ -45,11 +48,12 @@ export function evidenceFor(tool: Tool, context: InferenceContext): Inference {
 
 export function inferHints(tool: Tool, context: InferenceContext): Inference {
   const config = context.options?.evidence;
-  const cached = cache.get(tool);
+  const index = fileIndexOf(context.sourceFile);
+  const cached = index.get(INFERENCE, tool);
   if (cached && cached.config === config) return cached.result;
   const evidence = collectEvidence(tool, context.sourceFile, context.sourceFileOf, config);
   const result = inferFromEvidence(evidence);
-  cache.set(tool, { config, result });
+  index.set(INFERENCE, tool, { config, result });
   return result;
 }
 
@@ -64,6 +68,7 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
   const writesStrong = handlerStrong.filter((e) => WRITES.includes(e.effect) && e.effect !== 'process');
   const writesAll = handlerItems.filter((e) => WRITES.includes(e.effect) && e.effect !== 'process');
   const summary = effectSummary(handlerStrong);
+  const summaryText = SUMMARY_TEXT[summary];
   const unknownReason = evidence.handler === 'none' ? 'the handler is not visible' : processes.length > 0 ? `it ${processes[0].text}` : undefined;
 
   // readOnlyHint
@@ -71,7 +76,7 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
   if (writesStrong.length > 0) readOnly = hint('readOnlyHint', false, 'proven', describe(writesStrong[0]), writesStrong);
   else if (writesAll.length > 0) readOnly = hint('readOnlyHint', false, 'likely', describe(writesAll[0]), writesAll);
   else if (processes.length > 0) readOnly = hint('readOnlyHint', false, 'likely', describe(processes[0]), processes);
-  else if (complete) readOnly = hint('readOnlyHint', true, 'proven', summary, handlerStrong);
+  else if (complete) readOnly = hint('readOnlyHint', true, 'proven', summaryText(handlerStrong), handlerStrong);
   else {
     const signs = items.filter((e) => WRITES.includes(e.effect) && (e.source !== 'name' || e.strength === 'strong'));
     readOnly = signs.length > 0 ? hint('readOnlyHint', false, 'likely', describe(signs[0]), signs) : defaultHint('readOnlyHint', unknownReason ?? 'no evidence it only reads');
@@ -104,13 +109,13 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
   const openStrong = open.filter((e) => e.strength === 'strong' && !e.worldWeak);
   if (openStrong.length > 0) openWorld = hint('openWorldHint', true, 'proven', describe(openStrong[0]), openStrong);
   else if (open.length > 0) openWorld = hint('openWorldHint', true, 'likely', describe(open[0]), open);
-  else if (complete && processes.length === 0) openWorld = hint('openWorldHint', false, 'proven', summary, handlerStrong);
+  else if (complete && processes.length === 0) openWorld = hint('openWorldHint', false, 'proven', summaryText(handlerStrong), handlerStrong);
   else {
     const signs = items.filter((e) => e.world === 'open');
     openWorld = signs.length > 0 ? hint('openWorldHint', true, 'likely', describe(signs[0]), signs) : defaultHint('openWorldHint', unknownReason ?? 'no evidence it stays closed-world');
   }
 
-  return { hints: { readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: openWorld }, evidence, notes: notesFor(evidence, readOnly) };
+  return { hints: { readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: openWorld }, evidence, notes: notesFor(evidence, readOnly, summary) };
 }
 
 /** Adding and removing in one handler (a toggle, a one-shot marker): repeating it flips the state back. */
@@ -126,32 +131,40 @@ function defaultHint(key: HintKey, reason: string): InferredHint {
   return { key, value: HINT_DEFAULTS[key], confidence: 'unknown', reason, evidence: [] };
 }
 
-/** "calls `fs.writeFile`", with its detail when there is one. */
-export function describe(e: Evidence): string {
-  return e.detail && e.source === 'handler' ? `${e.text} ${e.detail}` : e.detail ? `${e.text} (${e.detail})` : e.text;
-}
+export { describe };
 
-/** One phrase for a handler whose every effect is known and none writes. */
-function effectSummary(effects: Evidence[]): string {
+/** What a handler whose every effect is known, and none writes, does. */
+type Summary = 'computes' | 'reads-files' | 'reads-state' | 'reads-local' | 'reads';
+
+const SUMMARY_TEXT: Record<Summary, (effects: Evidence[]) => string> = {
+  computes: () => 'its handler only computes its result',
+  'reads-files': () => 'reads local files only',
+  'reads-state': () => 'reads in-process state only',
+  'reads-local': () => 'reads local data only',
+  reads: (effects) => `reads only (${effects.filter((e) => e.effect === 'read')[0].text})`,
+};
+
+function effectSummary(effects: Evidence[]): Summary {
   const reads = effects.filter((e) => e.effect === 'read');
-  if (reads.length === 0) return 'its handler only computes its result';
-  const isFile = (e: Evidence) => /`(?:[\w.]*\.)?(?:readFile|readdir|stat|lstat|access|exists|realpath|readlink|opendir|createReadStream|readJson|pathExists)(?:Sync)?`/.test(e.text);
-  const isState = (e: Evidence) => e.text.includes('module state');
-  if (reads.some(isFile) && reads.every((e) => isFile(e) || isState(e))) return 'reads local files only';
-  if (reads.every(isState)) return 'reads in-process state only';
-  if (reads.every((e) => e.world === 'closed')) return 'reads local data only';
-  return `reads only (${reads[0].text})`;
+  if (reads.length === 0) return 'computes';
+  // Reading a file's content or its entry; `open`, `read`, `watch` and the like count as local data.
+  const isFile = (e: Evidence) => e.fact.kind === 'file' && FILE_READS.includes(withoutSync(e.fact.method));
+  const isState = (e: Evidence) => e.target === 'module-state';
+  if (reads.some(isFile) && reads.every((e) => isFile(e) || isState(e))) return 'reads-files';
+  if (reads.every(isState)) return 'reads-state';
+  if (reads.every((e) => e.world === 'closed')) return 'reads-local';
+  return 'reads';
 }
 
-function notesFor(evidence: ToolEvidence, readOnly: InferredHint): string[] {
+function notesFor(evidence: ToolEvidence, readOnly: InferredHint, summary: Summary): string[] {
   const notes: string[] = [];
   const name = evidence.items.filter((e) => e.source === 'name' && WRITES.includes(e.effect));
-  if (readOnly.value && name.length > 0) notes.push(`The ${name[0].text.replace(/ verb /, ' suggests a write (')}), but the visible handler ${readOnly.reason === 'its handler only computes its result' ? 'only computes its result' : 'only reads'}.`);
+  if (readOnly.value && name.length > 0) notes.push(`The ${suggestsWriteText(name[0])}, but the visible handler ${summary === 'computes' ? 'only computes its result' : 'only reads'}.`);
   const inputs = evidence.items.filter((e) => e.source === 'input' && WRITES.includes(e.effect));
   if (readOnly.value && inputs.length > 0) notes.push(`${capitalize(inputs[0].text)} suggests a write (${inputs[0].detail}), but the visible handler writes nothing.`);
   if (evidence.handler === 'partial') {
     const opaque = evidence.items.filter((e) => e.effect === 'opaque').slice(0, 3);
-    notes.push(`Not every call could be followed: ${opaque.map((e) => e.text.replace(/, which the analyser cannot see into$/, '')).join('; ')}. Hints it cannot prove stay at their pessimistic defaults.`);
+    notes.push(`Not every call could be followed: ${opaque.map(unfollowedCallText).join('; ')}. Hints it cannot prove stay at their pessimistic defaults.`);
   }
   return notes;
 }
@@ -161,6 +174,9 @@ function capitalize(text: string): string {
 }
 
 // ---- contradictions ----
+
+/** Incidental writes OpenAI's review still counts against a read-only claim: logs and saved artifacts. */
+const CHATGPT_NOT_READ_ONLY: readonly IncidentalKind[] = ['log-file', 'temp-file'];
 
 /** The claims the contradiction rules check, and what contradicts each. */
 const CONTRADICTING: Record<HintKey, { claimed: boolean; matches: (e: Evidence) => boolean }> = {
@@ -192,7 +208,7 @@ export function contradictingEvidence(inference: Inference, key: HintKey, profil
   const { matches } = CONTRADICTING[key];
   // OpenAI's review: "writing logs, saving artifacts … is not read-only". Under the chatgpt profile a log or temp
   // file the tool writes counts against readOnlyHint: true; caches, telemetry pings and debug-only code still do not.
-  const counts = (e: Evidence) => !e.incidental || (profile === 'chatgpt' && key === 'readOnlyHint' && /log file|temp file/.test(e.incidental));
+  const counts = (e: Evidence) => !e.incidental || (profile === 'chatgpt' && key === 'readOnlyHint' && CHATGPT_NOT_READ_ONLY.includes(e.incidental.kind));
   const weighed = inference.evidence.items.filter(counts);
   const items = weighed.filter((e) => matches(e) && e.effect !== 'process');
   if (key === 'idempotentHint' && weighed.some((e) => e.effect === 'idempotency-key')) return { evidence: [], outweighed: items };
@@ -259,7 +275,7 @@ export function evidenceMarkdown(inference: Inference, context: InferenceContext
   const incidental = inference.evidence.items.filter((e) => e.incidental).slice(0, 5);
   if (incidental.length > 0) {
     lines.push('', '**Incidental** (not the tool\'s effect: never raises a contradiction)', '');
-    for (const e of incidental) lines.push(`- ${describe(e)} ${whereIs(e.loc, context)}: ${e.incidental}${chainText(e, context, ' via ')}`.trimEnd());
+    for (const e of incidental) lines.push(`- ${describe(e)} ${whereIs(e.loc, context)}: ${e.incidental!.text}${chainText(e, context, ' via ')}`.trimEnd());
   }
   return lines.join('\n');
 }

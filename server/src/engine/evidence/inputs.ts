@@ -4,34 +4,34 @@
 import ts from 'typescript';
 import { nodeAt } from '../fixes';
 import type { Loc } from '../model';
-import type { Evaluator, SourceProvider } from '../values';
-import { evidenceEvaluator } from './handler';
+import type { Evaluator } from '../values';
 import { propertyNameText, skipOuterExpressions } from '../syntax';
 import { EMPTY_ENV, locOf } from '../values';
-import type { Evidence } from './model';
+import type { EvidenceData } from './model';
+import type { EvidenceSession } from './session';
 import { INPUT_FIELDS, MODE_FIELDS } from './tables/inputs';
 import { classifyVerb, words } from './tables/verbs';
 
 const MAX_NODES = 5_000;
 
-export function inputEvidence(schema: Loc | null, sources: SourceProvider, registrationSf: ts.SourceFile): Evidence[] {
+export function inputEvidence(schema: Loc | null, session: EvidenceSession, registrationSf: ts.SourceFile): EvidenceData[] {
   if (!schema) return [];
-  const sf = schema.file === registrationSf.fileName ? registrationSf : sources.getSourceFile(schema.file);
+  const sf = schema.file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(schema.file);
   const node = sf && nodeAt(sf, schema);
   if (!sf || !node || !ts.isExpression(node)) return [];
-  const reader = new SchemaReader(sources);
+  const reader = new SchemaReader(session.evaluator);
   reader.read(node, sf, 0);
   return reader.items;
 }
 
 class SchemaReader {
-  readonly items: Evidence[] = [];
+  readonly items: EvidenceData[] = [];
   private budget = MAX_NODES;
   private readonly seen = new Set<ts.Node>();
   private readonly evaluator: Evaluator;
 
-  constructor(sources: SourceProvider) {
-    this.evaluator = evidenceEvaluator(sources);
+  constructor(evaluator: Evaluator) {
+    this.evaluator = evaluator;
     this.evaluator.resetBudget();
   }
 
@@ -82,12 +82,12 @@ class SchemaReader {
     const loc = locOf(value.parent ?? value, sf);
     for (const rule of INPUT_FIELDS) {
       if (rule.words.test(joined)) {
-        this.items.push({ source: 'input', effect: rule.effect, strength: rule.strength, world: rule.world, text: `input \`${name}\``, detail: rule.why, loc });
+        this.items.push({ source: 'input', effect: rule.effect, strength: rule.strength, world: rule.world, target: rule.world === 'open' ? 'network' : 'unknown', fact: { kind: 'input', input: name, why: rule.why }, loc });
       }
     }
     const facts = fieldFacts(value, sf);
     if (facts.url && !INPUT_FIELDS.some((r) => r.world === 'open' && r.words.test(joined))) {
-      this.items.push({ source: 'input', effect: 'read', strength: 'weak', world: 'open', text: `input \`${name}\``, detail: 'it is a URL', loc });
+      this.items.push({ source: 'input', effect: 'read', strength: 'weak', world: 'open', target: 'network', fact: { kind: 'input-url', input: name }, loc });
     }
     if (MODE_FIELDS.test(joined)) {
       // `action: "list" | "delete"`: one tool that reads or destroys depending on an argument (a catch-all).
@@ -95,7 +95,7 @@ class SchemaReader {
       for (const option of facts.enumValues) {
         const verb = words(option).map(classifyVerb).find((v) => v && v.effect !== 'read');
         if (verb) {
-          this.items.push({ source: 'input', effect: verb.effect, strength: 'strong', text: `input \`${name}\` accepts \`${option}\``, detail: `\`${verb.verb}\` is a write`, loc, ...(reads ? { catchAll: name } : {}) });
+          this.items.push({ source: 'input', effect: verb.effect, strength: 'strong', target: 'unknown', fact: { kind: 'input-mode', input: name, option, verb: verb.verb }, loc, ...(reads ? { catchAll: name } : {}) });
         }
       }
     }

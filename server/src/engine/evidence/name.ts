@@ -6,22 +6,22 @@ import type { Loc, Tool } from '../model';
 import type { SourceProvider } from '../values';
 import { propertyNameText, skipOuterExpressions } from '../syntax';
 import { locOf } from '../values';
-import type { Evidence } from './model';
+import type { EvidenceData } from './model';
 import { classifyVerb, words } from './tables/verbs';
 
 /** Words in a tool's name that say it reaches the web. */
 const OPEN_WORLD_WORDS = new Set(['web', 'internet', 'crawl', 'crawling', 'crawler', 'scrape', 'scraping', 'scraper']);
 
-export function nameEvidence(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): Evidence[] {
-  const out: Evidence[] = [];
-  const add = (what: string, text: string, loc: Loc) => {
+export function nameEvidence(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): EvidenceData[] {
+  const out: EvidenceData[] = [];
+  const add = (where: 'name' | 'title' | 'description', text: string, loc: Loc) => {
     const verb = firstVerb(text);
-    if (verb) out.push({ source: 'name', effect: verb.effect, strength: 'weak', text: `${what} verb \`${verb.verb}\``, detail: `in "${truncate(text)}"`, loc });
+    if (verb) out.push({ source: 'name', effect: verb.effect, strength: 'weak', target: 'unknown', fact: { kind: 'name-verb', where, verb: verb.verb, phrase: text }, loc });
   };
   if (tool.name) add('name', tool.name, tool.nameLoc);
   // `web_search`, `crawl_site`: the name says the tool reaches the web (a guess, corroborated only by a request).
   const web = tool.name ? words(tool.name).find((word) => OPEN_WORLD_WORDS.has(word)) : undefined;
-  if (web && tool.name) out.push({ source: 'name', effect: 'read', strength: 'weak', world: 'open', guess: true, text: `name word \`${web}\``, detail: 'the web', loc: tool.nameLoc });
+  if (web && tool.name) out.push({ source: 'name', effect: 'read', strength: 'weak', world: 'open', guess: true, target: 'network', fact: { kind: 'name-word', word: web }, loc: tool.nameLoc });
   if (tool.title) add('title', tool.title, tool.nameLoc);
   const description = descriptionOf(tool, sources, registrationSf);
   if (description) add('description', description.text, description.loc);
@@ -61,9 +61,4 @@ function descriptionOf(tool: Tool, sources: SourceProvider, registrationSf: ts.S
     if (node && ts.isStringLiteralLike(node)) return { text: node.text, loc };
   }
   return undefined;
-}
-
-function truncate(text: string, max = 50): string {
-  const oneLine = text.replace(/\s+/g, ' ');
-  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }

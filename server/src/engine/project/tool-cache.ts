@@ -11,7 +11,7 @@
 //   calls nothing the file declares or imports by that name, and keeps the count of each module variable's name
 //   (the walks that search statements by name then find the same things). Anything else recomputes the file.
 //   Its functions may read module variables: a tool's evidence asks whether a function it never entered reads one
-//   (functionsUsing in evidence/handler.ts), so each module variable must be read by a function of the edited
+//   (functionsUsing in evidence/tables/state.ts), so each module variable must be read by a function of the edited
 //   statements before the edit exactly when it is after. What the others read (declarations, writes) it cannot change.
 // - File-wide facts some checks read from the whole text (quote style, indentation, line ends, which forms may
 //   appear, low-level `tools/call` dispatch): recorded, and any difference recomputes the file.

@@ -163,11 +163,11 @@ function callers(fn: ts.FunctionLikeDeclaration, walk: Walk, depth: number): voi
   if (depth >= MAX_CALLER_DEPTH || ts.isConstructorDeclaration(fn) || ts.isGetAccessor(fn) || ts.isSetAccessor(fn)) return;
   if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && !ts.isVariableDeclaration(fn.parent)) return;
   let sites = walk.evaluator.callSitesOf(fn);
-  if (sites.length === 0) sites = callsFromOtherFiles(fn, walk.evaluator);
+  if (sites.length === 0 && ts.isFunctionDeclaration(fn)) sites = walk.evaluator.callsInOtherFiles(fn);
   const instance = boundInstance(fn, walk.env);
   if (instance && ts.isMethodDeclaration(fn)) {
     // A base class's method registering `this`: the calls whose receiver may be this very instance.
-    sites = methodCallSites(fn, walk.evaluator).filter((site) => receiverMayBe(site, instance, walk.evaluator));
+    sites = walk.evaluator.memberCallSites(fn).filter((site) => receiverMayBe(site, instance, walk.evaluator));
   }
   if (sites.length === 0) return;
   const bound = fn.parameters.filter((p) => walk.env.has(p));
@@ -197,65 +197,6 @@ function boundInstance(fn: ts.FunctionLikeDeclaration, env: Env): Value | undefi
   if (!cls || !ts.isClassLike(cls)) return undefined;
   const value = env.get(cls);
   return value?.kind === 'object' ? value : undefined;
-}
-
-const methodSites = new WeakMap<Evaluator, Map<ts.Node, ts.CallExpression[]>>();
-
-/** `x.method(…)` calls in the project files that name the method. */
-function methodCallSites(fn: ts.MethodDeclaration, evaluator: Evaluator): ts.CallExpression[] {
-  let cache = methodSites.get(evaluator);
-  if (!cache) methodSites.set(evaluator, (cache = new Map()));
-  const cached = cache.get(fn);
-  if (cached) return cached;
-  const name = ts.isIdentifier(fn.name) ? fn.name.text : undefined;
-  const sites: ts.CallExpression[] = [];
-  cache.set(fn, sites);
-  if (!name) return sites;
-  for (const sf of evaluator.sourceFilesCalling(name)) {
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
-        const callee = skipOuterExpressions(node.expression);
-        // `this.method(…)` counts within the method's own class, whose instance it is called on.
-        const onThis = ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword;
-        if (ts.isPropertyAccessExpression(callee) && callee.name.text === name && (!onThis || enclosingClass(node) === fn.parent)) sites.push(node);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(sf);
-  }
-  return sites;
-}
-
-/**
- * Calls of a function in the project files that name it, when its own file never calls it (exported through an
- * `export { … }` list, which the evaluator's search for wrapper calls does not follow).
- */
-function callsFromOtherFiles(fn: ts.FunctionLikeDeclaration, evaluator: Evaluator): ts.CallExpression[] {
-  if (!ts.isFunctionDeclaration(fn) || !fn.name) return [];
-  let cache = methodSites.get(evaluator);
-  if (!cache) methodSites.set(evaluator, (cache = new Map()));
-  const cached = cache.get(fn);
-  if (cached) return cached;
-  const name = fn.name.text;
-  const home = fn.getSourceFile();
-  const sites: ts.CallExpression[] = [];
-  cache.set(fn, sites);
-  for (const sf of evaluator.sourceFilesCalling(name)) {
-    if (sf === home) continue;
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
-        const callee = skipOuterExpressions(node.expression);
-        const called = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
-        if (called === name) {
-          const target = evaluator.evaluate(callee, sf);
-          if (target.kind === 'function' && target.node === fn) sites.push(node);
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(sf);
-  }
-  return sites;
 }
 
 /** True when the receiver of `site` may be `instance` (itself, or one element of the list a loop or callback runs over). */
@@ -410,9 +351,4 @@ function uniqueDependencies(list: ConditionDependency[]): ConditionDependency[] 
 
 function fold(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-function enclosingClass(node: ts.Node): ts.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (ts.isClassLike(current)) return current;
-  return undefined;
 }

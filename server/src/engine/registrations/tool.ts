@@ -10,7 +10,7 @@ import { describeValue, locOf, type Value } from '../values';
 /** Builds the shared Tool model from what a form found. */
 export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool {
   const sf = raw.call.getSourceFile();
-  const nameOrigin = originOf.get(raw.name);
+  const nameOrigin = originOf(raw.name);
   const nameNode = nameOrigin?.node ?? (raw.name.kind === 'literal' || raw.name.kind === 'unknown' ? raw.name.node : raw.call);
   const nameSf = nameOrigin?.sf ?? raw.name.sf;
   const nameLoc = locOf(nameNode, nameSf);

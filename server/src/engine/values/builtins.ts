@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import ts from 'typescript';
-import { findDeclaration, skipOuterExpressions } from '../syntax';
+import { fileIndexOf, fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
 import { unknown, type ObjectValue, type Value } from './values';
 
 /**
@@ -21,7 +21,7 @@ export interface BuiltinHost {
 }
 
 /** Values that stand for a file's text (`readFileSync(p)`), so `JSON.parse` can read the file as data. */
-const fileTextOf = new WeakMap<Value, string>();
+const FILE_TEXT = table<Value, string>('builtins:file-text', 'analysis', 'the file a value read by `readFileSync(path)` stands for the text of (an evaluator\'s value)');
 
 const literal = (value: string | number | boolean | undefined, node: ts.Node, sf: ts.SourceFile): Value => ({ kind: 'literal', value, node, sf });
 const text = (value: Value): string | undefined => (value.kind === 'literal' && typeof value.value === 'string' ? value.value : undefined);
@@ -63,13 +63,11 @@ function builtinName(callee: ts.Expression): string | undefined {
 /** The Node module (without `node:`, `/promises`, `/posix`) and export an identifier is bound to, by import or require. */
 function moduleBinding(identifier: ts.Identifier): { module: string; exportName: string } | undefined {
   // The same call is evaluated once per expanded tool: look each identifier up once.
-  if (bindingCache.has(identifier)) return bindingCache.get(identifier);
-  const binding = findModuleBinding(identifier);
-  bindingCache.set(identifier, binding);
-  return binding;
+  return fileIndexOfNode(identifier).cached(MODULE_BINDING, identifier, () => findModuleBinding(identifier));
 }
 
-const bindingCache = new WeakMap<ts.Identifier, { module: string; exportName: string } | undefined>();
+/** Found through the identifier's scopes, anywhere above it in its file: a new version of the tree drops it. */
+const MODULE_BINDING = table<ts.Identifier, { module: string; exportName: string } | undefined>('builtins:module-binding', 'tree', 'the Node module and export an identifier is bound to, by import or require');
 
 function findModuleBinding(identifier: ts.Identifier): { module: string; exportName: string } | undefined {
   const declaration = findDeclaration(identifier.text, identifier);
@@ -140,7 +138,7 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
       const path = text(args()[0] ?? literal(undefined, expr, sf));
       if (path === undefined || !path.startsWith('/')) return undefined;
       const value = unknown(expr, sf, `the text of ${posix.basename(path)}`);
-      fileTextOf.set(value, path);
+      fileIndexOf(sf).set(FILE_TEXT, value, path);
       return value;
     }
     case 'fs.readdirSync':
@@ -158,7 +156,7 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
     case 'yaml.load': {
       // `yaml`'s parse and js-yaml's load read the file as YAML, JSON.parse as JSON: the file's extension decides.
       const source = args()[0];
-      const path = source && fileTextOf.get(source);
+      const path = source && fileIndexOf(source.sf).get(FILE_TEXT, source);
       const format = name === 'JSON.parse' ? 'JSON' : 'YAML';
       return path ? (host.dataFileValue(path) ?? unknown(expr, sf, `${posix.basename(path)}, which cannot be read as ${format}`)) : undefined;
     }

@@ -1,5 +1,6 @@
 // Framework functions the evaluator reads through: `createTool(def)` returns `def`. Data about packages (annotations.md §2),
 // kept beside the evaluator that uses it; the forms in registrations/ read which framework defined a value.
+import { fileIndexOf, table } from '../syntax';
 import type { Value } from './values';
 
 /** @cyanheads/mcp-ts-core: `createApp({ tools: [tool("name", { annotations, … })] })` (forms/mcp-ts-core.ts). */
@@ -33,4 +34,14 @@ export function definerFramework(module: string, exportName: string): { framewor
 }
 
 /** Definitions read through a framework definer, with the framework that defined them (tmcp's `server.tools([...])`). */
-export const definedBy = new WeakMap<Value, Framework>();
+const DEFINED_BY = table<Value, Framework>('definers:defined-by', 'analysis', 'the framework whose definer gave a definition (an evaluator\'s value)');
+
+/** The framework whose definer (`defineTool(def)`) gave this value, if any. */
+export function definedBy(value: Value): Framework | undefined {
+  return fileIndexOf(value.sf).get(DEFINED_BY, value);
+}
+
+/** Notes that `definition` was given by `framework`'s definer. */
+export function markDefinedBy(definition: Value, framework: Framework): void {
+  fileIndexOf(definition.sf).set(DEFINED_BY, definition, framework);
+}

@@ -2,7 +2,10 @@
 export { objectAssignTarget, presentValue } from './assigned';
 export { keptConditions, keptOnlyWhen } from './kept';
 export { isRelativeSpecifier, resolveFilePath, resolveModulePath } from './modules';
-export { binderCandidates, Evaluator, expandEnvs, originOf, type SourceProvider } from './resolve';
+export { Evaluator } from './evaluator';
+export { type SourceProvider } from './evaluator-core';
+export { binderCandidates, expandEnvs } from './expand/binders';
+export { originOf } from './properties';
 export { hasUnsetDefault } from './unset-env';
 export { type Binder, definitionBinder, describeValue, EMPTY_ENV, type Env, locOf, type ObjectProperty, type ObjectValue, toStatic, unknown, type Value } from './values';
 export { isYamlFile, parseYamlSource } from './yaml-data';

@@ -3,6 +3,7 @@
 // read (it may be registered); the condition travels with it, on a copy of the value, so the same definition read
 // elsewhere unfiltered stays unconditional.
 import type ts from 'typescript';
+import { fileIndexOf, table } from '../syntax';
 import type { Value } from './values';
 
 export interface KeptCondition {
@@ -14,11 +15,12 @@ export interface KeptCondition {
   via: 'filter' | 'if';
 }
 
-const keptUnder = new WeakMap<Value, readonly KeptCondition[]>();
+/** Kept with the value's file: a value is one evaluator's, and no value of an analysis is read after the next begins. */
+const KEPT_UNDER = table<Value, readonly KeptCondition[]>('kept:conditions', 'analysis', 'the run-time conditions that kept a value in its list (an evaluator\'s value)');
 
 /** The conditions that kept this value in its list (empty for a value nothing filtered). */
 export function keptConditions(value: Value): readonly KeptCondition[] {
-  return keptUnder.get(value) ?? [];
+  return fileIndexOf(value.sf).get(KEPT_UNDER, value) ?? [];
 }
 
 /** A copy of `value` kept only when `conditions` hold (besides those it already carries). */
@@ -28,7 +30,7 @@ export function keptOnlyWhen(value: Value, conditions: readonly KeptCondition[])
   const added = conditions.filter((c) => !before.some((b) => b.node === c.node && b.negated === c.negated));
   if (added.length === 0) return value;
   const copy = { ...value } as Value;
-  keptUnder.set(copy, [...before, ...added]);
+  fileIndexOf(copy.sf).set(KEPT_UNDER, copy, [...before, ...added]);
   return copy;
 }
 

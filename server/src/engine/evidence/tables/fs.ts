@@ -1,6 +1,11 @@
-import { lookup } from './lookup';
 // File system calls: node's fs (callback, sync and promises forms) and common drop-in packages.
+import type ts from 'typescript';
+import { EMPTY_ENV, type Evaluator } from '../../values';
 import type { Effect } from '../model';
+import type { CallRecogniser } from '../recogniser';
+import { PURE_METHODS } from './ignore';
+import { incidentalPath } from './incidental';
+import { lookup } from './lookup';
 
 /** Modules whose exports are file-system functions (named, namespace, default and `promises` imports). */
 export const FS_MODULES: readonly string[] = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'fs-extra', 'graceful-fs', 'mz/fs'];
@@ -62,7 +67,49 @@ export const FS_METHODS: Readonly<Record<string, Effect>> = {
   lutimes: 'write',
 };
 
+/** The methods that read a file's content or its directory entry (not `open`, `read`, `watch`: local data). */
+export const FILE_READS: readonly string[] = ['readFile', 'readdir', 'stat', 'lstat', 'access', 'exists', 'realpath', 'readlink', 'opendir', 'createReadStream', 'readJson', 'pathExists'];
+
+/** `readFileSync` → `readFile`. */
+export function withoutSync(method: string): string {
+  return method.endsWith('Sync') ? method.slice(0, -4) : method;
+}
+
 /** The effect of an fs method, accepting the `Sync` variants. */
 export function fsMethodEffect(method: string): Effect | undefined {
   return lookup(FS_METHODS, method) ?? (method.endsWith('Sync') ? lookup(FS_METHODS, method.slice(0, -4)) : undefined);
+}
+
+// ---- recogniser (recognisers.ts orders it) ----
+
+/** `fs.writeFile(…)`, `readFileSync(…)`, `fse.remove(…)`: the method decides; temp, log and cache files are bookkeeping. */
+export const fsCall: CallRecogniser = (site, walk) => {
+  const { origin, last: member, call, sf } = site;
+  if (origin.kind !== 'package' || !FS_MODULES.includes(origin.module) || !member) return false;
+  const effect = fsMethodEffect(member);
+  if (effect) {
+    const moves = /^(rename|move)(Sync)?$/.test(member);
+    const flag = effect === 'destroy' ? writeFlag(call, sf, walk.evaluator) : undefined;
+    // `{ flag: 'wx' }` only creates (it fails when the file exists); `{ flag: 'a' }` appends. Neither overwrites.
+    const createOnly = !!flag?.includes('x');
+    const flagged: Effect | undefined = createOnly ? 'write' : flag?.startsWith('a') ? 'append' : undefined;
+
+    // Removing a path is never bookkeeping here: `rm("/tmp/x")` may be exactly what the tool is for.
+    const removes = /^(?:rm|rmdir|unlink|remove|emptyDir|truncate)/.test(member);
+    const incidental = effect !== 'read' && !removes && call.arguments[0] ? incidentalPath(walk, call.arguments[0], sf) : undefined;
+    walk.add({ effect: flagged ?? effect, strength: 'strong', world: 'closed', target: 'file', call: site.text(), fact: { kind: 'file', method: member, ...(flagged ? { flag } : {}) }, ...(createOnly ? { createOnly } : {}), ...(moves ? { notRepeatable: true } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
+    return true;
+  }
+  return PURE_METHODS.includes(member) || member === 'promises';
+};
+
+/** The `flag` of a write call's options object (`writeFile(path, data, { flag: 'wx' })`), when it is known. */
+function writeFlag(call: ts.CallExpression, sf: ts.SourceFile, evaluator: Evaluator): string | undefined {
+  for (const arg of call.arguments.slice(2)) {
+    const value = evaluator.evaluate(arg, sf, EMPTY_ENV);
+    if (value.kind !== 'object') continue;
+    const flag = value.properties.get('flag')?.value;
+    if (flag?.kind === 'literal' && typeof flag.value === 'string') return flag.value;
+  }
+  return undefined;
 }

@@ -1,6 +1,11 @@
 // HTTP clients. A GET reads; POST, PUT, PATCH and DELETE write. Every request reaches the network (open world),
 // except a literal local address.
-import type { Effect } from '../model';
+import ts from 'typescript';
+import { findDeclaration, propertyNameText, skipOuterExpressions } from '../../syntax';
+import type { Effect, RequestUrl } from '../model';
+import { isModuleLevel, literalText, memberChain, resultDiscarded } from '../nodes';
+import type { CallRecogniser, NewRecogniser, Walk } from '../recogniser';
+import { lookup } from './lookup';
 
 /** Global functions that send a request; the method comes from the options argument (default GET). */
 export const HTTP_GLOBALS: readonly string[] = ['fetch'];
@@ -36,3 +41,196 @@ export const HTTP_METHOD_EFFECT: Readonly<Record<string, Effect>> = {
 
 /** URLs that stay on this machine: not the open world. */
 export const LOCAL_URL = /^(?:https?|wss?):\/\/(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(?:[:/]|$)/i;
+
+const HTTP_VERB = /^(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/;
+
+// ---- recognisers (recognisers.ts orders them) ----
+
+/** `axios.post(…)`, `got(…)`, `http.request(opts)`: an HTTP client package; the member or the options give the method. */
+export const httpModuleCall: CallRecogniser = (site, walk) => {
+  const { origin, last: member, call, sf } = site;
+  if (origin.kind !== 'package' || !HTTP_MODULES.includes(origin.module)) return false;
+  const method = member && lookup(HTTP_METHOD_MEMBERS, member) ? lookup(HTTP_METHOD_MEMBERS, member) : !member || HTTP_REQUEST_MEMBERS.includes(member) || member === 'default' ? methodFromOptions(walk, call, sf) : undefined;
+  if (method === undefined) return false;
+  addRequest(walk, method, call, sf, site.text());
+  return true;
+};
+
+/** `fetch(url, { method })`. */
+export const fetchCall: CallRecogniser = (site, walk) => {
+  const { origin, fullPath, call, sf } = site;
+  if (origin.kind !== 'global' || fullPath.length !== 0 || !HTTP_GLOBALS.includes(origin.name)) return false;
+  addRequest(walk, methodFromOptions(walk, call, sf) ?? 'unknown', call, sf, site.text());
+  return true;
+};
+
+/**
+ * A request builder the analyser cannot read, with its method spelled out: `client.GET("/items")`,
+ * `api.request("/search", "POST", body)`, `send({ method: "DELETE", url })`.
+ */
+export const requestBuilder: CallRecogniser = (site, walk) => {
+  const { last, call, sf } = site;
+  const builderMethod = last && HTTP_VERB.test(last) ? last : methodInArguments(call, sf);
+  if (!builderMethod) return false;
+  addRequest(walk, builderMethod, call, sf, site.text());
+  return true;
+};
+
+/** `octokit.request("DELETE /repos/{owner}/{repo}")`, `client.request("POST /v1/…")`. */
+export const routeCall: CallRecogniser = (site, walk) => {
+  const { call, sf } = site;
+  const route = call.arguments[0] && routeOf(call.arguments[0], sf);
+  if (!route) return false;
+  walk.add({ effect: lookup(HTTP_METHOD_EFFECT, route.method) ?? 'write', strength: 'strong', world: 'open', target: 'network', call: site.text(), fact: { kind: 'route', method: route.method, path: route.path } }, call, sf);
+  return true;
+};
+
+/** `new WebSocket(url)`, `new EventSource(url)`, a socket from `ws`: a connection out. */
+export const socketConstructor: NewRecogniser = ({ named, declaration, callee, node, sf, text }, walk) => {
+  if (!named || !ts.isIdentifier(callee)) return false;
+  if (!declaration && (callee.text === 'WebSocket' || callee.text === 'EventSource' || callee.text === 'XMLHttpRequest')) {
+    walk.add({ effect: 'write', strength: 'weak', world: 'open', target: 'network', call: `new ${text}`, fact: { kind: 'socket' } }, node, sf);
+    return true;
+  }
+  if (declaration?.kind === 'import' && (declaration.module === 'ws' || declaration.module === 'isomorphic-ws')) {
+    walk.add({ effect: 'write', strength: 'weak', world: 'open', target: 'network', call: `new ${text}`, fact: { kind: 'socket', module: declaration.module } }, node, sf);
+    return true;
+  }
+  return false;
+};
+
+// ---- requests ----
+
+/** Evidence for a request with `method` ('unknown': chosen at run time), its URL read from the first argument. */
+function addRequest(walk: Walk, method: string, call: ts.CallExpression, sf: ts.SourceFile, text: string): void {
+  const urlArg = call.arguments[0];
+  const urlText = urlArg ? literalText(urlArg, sf) : undefined;
+  const local = urlText !== undefined && LOCAL_URL.test(urlText);
+  const fromArgs = urlArg ? urlFromArguments(walk, urlArg) : false;
+  const effect: Effect = method === 'unknown' ? 'write' : (lookup(HTTP_METHOD_EFFECT, method) ?? 'write');
+  const url: RequestUrl = fromArgs ? { from: 'arguments' } : urlText ? { from: 'literal', url: urlText } : { from: 'fixed' };
+  // A GET whose answer nobody reads is a ping (a telemetry pixel), not what the tool reads or reaches.
+  const ping = (method === 'GET' || method === 'HEAD') && resultDiscarded(call);
+  walk.add(
+    {
+      ...(ping ? { incidental: { kind: 'telemetry-ping' } } : {}),
+      ...(method === 'POST' || method === 'unknown' ? { guess: true } : {}),
+      effect,
+      // Many read APIs take their query as a POST (search, GraphQL): a POST is a write for inference, but weak.
+      strength: method === 'unknown' || method === 'POST' ? 'weak' : 'strong',
+      world: local ? 'closed' : 'open',
+      // A fixed or configured host may be the server's own backend; a URL from the arguments is the open world.
+      ...(fromArgs || local ? {} : { worldWeak: true }),
+      target: 'network',
+      call: text,
+      fact: { kind: 'request', method, url },
+    },
+    call,
+    sf,
+  );
+}
+
+/** `fetch(url, { method: "POST" })`, `axios({ method: "delete", url })`: the method, GET when none is given, undefined when computed. */
+function methodFromOptions(walk: Walk, call: ts.CallExpression, sf: ts.SourceFile): string | undefined {
+  for (const arg of call.arguments) {
+    const inner = skipOuterExpressions(arg);
+    if (!ts.isObjectLiteralExpression(inner)) continue;
+    // Later properties win: walk from the end.
+    for (const property of [...inner.properties].reverse()) {
+      if (ts.isPropertyAssignment(property) && propertyNameText(property.name) === 'method') {
+        const value = resolveMethod(walk, property.initializer, sf);
+        return value === null ? 'GET' : (value ?? 'unknown');
+      }
+      if (ts.isShorthandPropertyAssignment(property) && property.name.text === 'method') {
+        const value = resolveMethod(walk, property.name, sf);
+        return value === null ? 'GET' : (value ?? 'unknown');
+      }
+      if (ts.isSpreadAssignment(property)) {
+        // `{ ...options }` where `options` is what the caller passed: the caller's method, if it gave one.
+        const value = fromCaller(walk, property.expression);
+        if (value === null) continue;
+        return value ?? 'unknown';
+      }
+    }
+  }
+  return 'GET';
+}
+
+/** A request method expression: a literal, the caller's (`options.method`), or a default (`m || "GET"`). Null: none given. */
+function resolveMethod(walk: Walk, expr: ts.Expression, sf: ts.SourceFile): string | null | undefined {
+  const inner = skipOuterExpressions(expr);
+  const literal = literalText(inner, sf);
+  if (literal !== undefined) return HTTP_VERB.test(literal.toUpperCase()) ? literal.toUpperCase() : undefined;
+  if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken || inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) {
+    const left = resolveMethod(walk, inner.left, sf);
+    return left === null ? resolveMethod(walk, inner.right, sf) : left;
+  }
+  return fromCaller(walk, inner);
+}
+
+/** What the innermost followed call passed for a parameter-derived value (`options.method`, `...init`). */
+function fromCaller(walk: Walk, expr: ts.Expression): string | null | undefined {
+  const root = memberChain(skipOuterExpressions(expr)).root;
+  if (!ts.isIdentifier(root) || walk.methodFrames.length === 0) return undefined;
+  const decl = findDeclaration(root.text, root);
+  return decl?.kind === 'parameter' && !walk.isDataParam(decl.declaration) ? walk.methodFrames.at(-1) : undefined;
+}
+
+/** The method a call spells out: an argument `"POST"`, or `{ method: "DELETE" }`. */
+export function methodInArguments(call: ts.CallExpression, sf: ts.SourceFile): string | undefined {
+  for (const arg of call.arguments) {
+    const inner = skipOuterExpressions(arg);
+    if (ts.isStringLiteralLike(inner) && HTTP_VERB.test(inner.text)) return inner.text;
+    if (!ts.isObjectLiteralExpression(inner)) continue;
+    for (const property of inner.properties) {
+      if (ts.isPropertyAssignment(property) && propertyNameText(property.name) === 'method') {
+        const value = literalText(property.initializer, sf)?.toUpperCase();
+        if (value && HTTP_VERB.test(value)) return value;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Does the call pass something that may carry request options (an options object it did not write out)? */
+export function passesOptions(call: ts.CallExpression): boolean {
+  return call.arguments.some((arg) => {
+    const inner = skipOuterExpressions(arg);
+    if (ts.isObjectLiteralExpression(inner)) return inner.properties.some((p) => ts.isSpreadAssignment(p));
+    return ts.isIdentifier(inner) && /opt|init|config|request|req$|settings/i.test(inner.text);
+  });
+}
+
+function routeOf(arg: ts.Expression, sf: ts.SourceFile): { method: string; path: string } | undefined {
+  const text = literalText(arg, sf);
+  const match = text && /^(GET|POST|PUT|PATCH|DELETE|HEAD) (\/\S*)/.exec(text);
+  return match ? { method: match[1], path: match[2] } : undefined;
+}
+
+/**
+ * Is the URL's start (its host) taken from the tool's arguments, followed through locals and helper parameters?
+ * `fetch(args.url)` is the open world; `fetch(\`${BASE}/items/${args.id}\`)` is a fixed host with an argument in its path.
+ */
+function urlFromArguments(walk: Walk, expr: ts.Expression, depth = 0): boolean {
+  if (depth > 8) return false;
+  const inner = skipOuterExpressions(expr);
+  if (ts.isTemplateExpression(inner)) return inner.head.text === '' && urlFromArguments(walk, inner.templateSpans[0].expression, depth + 1);
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) return urlFromArguments(walk, inner.left, depth + 1);
+  if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken || inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) return urlFromArguments(walk, inner.left, depth + 1);
+  if ((ts.isNewExpression(inner) || ts.isCallExpression(inner)) && inner.arguments?.[0]) {
+    // `new URL(path, base)`: the base names the host when there is one.
+    if (ts.isNewExpression(inner) && inner.arguments[1]) return urlFromArguments(walk, inner.arguments[1], depth + 1);
+    return urlFromArguments(walk, inner.arguments[0], depth + 1);
+  }
+  if (ts.isPropertyAccessExpression(inner) && ['href', 'toString'].includes(inner.name.text)) return urlFromArguments(walk, inner.expression, depth + 1);
+  const root = ts.isIdentifier(inner) ? inner : ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) ? memberChain(inner).root : undefined;
+  if (!root || !ts.isIdentifier(root)) return false;
+  const decl = findDeclaration(root.text, root);
+  if (decl?.kind === 'parameter') {
+    if (walk.isDataParam(decl.declaration)) return true;
+    const passed = walk.argumentFor(decl.declaration);
+    return passed !== undefined && urlFromArguments(walk, passed, depth + 1);
+  }
+  if (decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && decl.declaration.initializer && decl.path?.length === 0) return urlFromArguments(walk, decl.declaration.initializer, depth + 1);
+  return false;
+}

@@ -2,6 +2,8 @@
 // on any receiver means the database (`prisma.user.deleteMany`, `Model.findByIdAndDelete`, `redis.hset`).
 // Generic names (get, set, delete) count only on a receiver whose name says it is a database (DB_RECEIVER).
 import type { Effect } from '../model';
+import type { CallRecogniser } from '../recogniser';
+import { lookup } from './lookup';
 
 export const ORM_METHODS: Readonly<Record<string, Effect>> = {
   // prisma
@@ -78,3 +80,15 @@ export const DB_GENERIC_METHODS: Readonly<Record<string, Effect>> = {
 
 /** Receivers that are databases: `db`, `prisma.user`, `knex('users')`, `redis`, `collection`, `Model`. */
 export const DB_RECEIVER = /(?:^|\.)(?:db|database|prisma|knex|drizzle|redis|client\.db|collection|mongo|mongoose|pool|pg|sql|sqlite|supabase|repository|repo)\b/i;
+
+// ---- recogniser (recognisers.ts orders it) ----
+
+/** `prisma.user.deleteMany(…)`, `db.insert(…)`: a specific ORM method anywhere, a generic one on a database. */
+export const ormCall: CallRecogniser = (site, walk) => {
+  const { last, chain, call, sf } = site;
+  if (!last) return false;
+  const orm = lookup(ORM_METHODS, last) ?? (DB_RECEIVER.test(site.receiverText) ? lookup(DB_GENERIC_METHODS, last) : undefined);
+  if (!orm || chain.path.length === 0) return false;
+  walk.add({ effect: orm, strength: 'strong', world: 'closed', target: 'database', call: site.text(), fact: { kind: 'database' } }, call, sf);
+  return true;
+};

@@ -1,5 +1,8 @@
 // Well-known third-party SDKs. Every call through them reaches the outside world (open world).
+import ts from 'typescript';
+import { skipOuterExpressions } from '../../syntax';
 import type { Effect } from '../model';
+import type { CallRecogniser } from '../recogniser';
 
 export interface SdkEntry {
   /** Package names whose imports are this SDK. */
@@ -46,3 +49,28 @@ export function sdkMethodEffect(sdk: SdkEntry, method: string): Effect | undefin
 export function awsCommandEffect(command: string): Effect | undefined {
   return AWS_COMMAND_VERBS.find(([pattern]) => pattern.test(command))?.[1];
 }
+
+// ---- recognisers (recognisers.ts orders them) ----
+
+/** `octokit.repos.delete(…)`, `stripe.charges.create(…)`: the method name decides, by the SDK's patterns. */
+export const sdkCall: CallRecogniser = (site, walk) => {
+  const { origin, last: member, call, sf } = site;
+  if (origin.kind !== 'package' || !member) return false;
+  const sdk = sdkFor(origin.module);
+  const effect = sdk && sdkMethodEffect(sdk, member);
+  if (!sdk || !effect) return false;
+  walk.add({ effect, strength: 'strong', world: 'open', target: 'network', call: site.text(), fact: { kind: 'sdk', sdk: sdk.name } }, call, sf);
+  return true;
+};
+
+/** `client.send(new DeleteObjectCommand(…))`. */
+export const awsCommand: CallRecogniser = (site, walk) => {
+  const { origin, last: member, call, sf } = site;
+  if (origin.kind !== 'package' || !AWS_MODULE.test(origin.module) || member !== 'send' || !call.arguments[0]) return false;
+  const command = skipOuterExpressions(call.arguments[0]);
+  if (!ts.isNewExpression(command) || !ts.isIdentifier(command.expression)) return false;
+  const effect = awsCommandEffect(command.expression.text);
+  if (!effect) return false;
+  walk.add({ effect, strength: 'strong', world: 'open', target: 'network', call: site.text(), fact: { kind: 'sdk-command', command: command.expression.text, sdk: 'AWS SDK' } }, call, sf);
+  return true;
+};

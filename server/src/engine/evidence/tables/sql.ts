@@ -1,6 +1,10 @@
-import { lookup } from './lookup';
 // SQL text in query calls and tagged templates: the first statement keyword decides the effect.
+import ts from 'typescript';
+import { skipOuterExpressions } from '../../syntax';
 import type { Effect } from '../model';
+import { literalText } from '../nodes';
+import type { CallRecogniser, TemplateRecogniser } from '../recogniser';
+import { lookup } from './lookup';
 
 /** Statement keyword → effect. A `WITH … SELECT` reads; a `WITH … DELETE` is caught by the scan below. */
 export const SQL_KEYWORDS: Readonly<Record<string, Effect>> = {
@@ -52,3 +56,27 @@ export const SQL_METHODS: readonly string[] = ['query', 'execute', 'exec', 'run'
 
 /** Tag functions of SQL template literals (`sql\`…\``, postgres.js `sql`, prisma `$queryRaw`). */
 export const SQL_TAGS: readonly string[] = ['sql', 'SQL', '$queryRaw', '$executeRaw', 'query'];
+
+// ---- recognisers (recognisers.ts orders them) ----
+
+/** `db.query("DELETE FROM …")`, whatever the client: the SQL text decides. */
+export const sqlText: CallRecogniser = (site, walk) => {
+  const { method, call, sf } = site;
+  if (!method || !SQL_METHODS.includes(method) || call.arguments.length === 0) return false;
+  const text = literalText(call.arguments[0], sf, true);
+  const sql = text ? sqlEffect(text) : undefined;
+  if (!sql) return false;
+  walk.add({ effect: sql.effect, strength: 'strong', world: 'closed', target: 'database', call: site.text(), fact: { kind: 'sql', keyword: sql.keyword } }, call, sf);
+  return true;
+};
+
+/** sql\`DELETE FROM …\`: a SQL tag. */
+export const sqlTemplate: TemplateRecogniser = (node, sf, walk) => {
+  const tag = skipOuterExpressions(node.tag);
+  const name = ts.isIdentifier(tag) ? tag.text : ts.isPropertyAccessExpression(tag) ? tag.name.text : undefined;
+  if (!name || !SQL_TAGS.includes(name)) return false;
+  const text = ts.isNoSubstitutionTemplateLiteral(node.template) ? node.template.text : node.template.head.text + node.template.templateSpans.map((s) => ' ? ' + s.literal.text).join('');
+  const sql = sqlEffect(text);
+  if (sql) walk.add({ effect: sql.effect, strength: 'strong', world: 'closed', target: 'database', fact: { kind: 'sql', keyword: sql.keyword } }, node, sf);
+  return true;
+};

@@ -1,6 +1,6 @@
 import { lookup } from './lookup';
 // Verbs in tool names, titles, descriptions and method names, and what each suggests.
-// Data only: extend the lists; name.ts and handler.ts read them.
+// Data only: extend the lists; name.ts and the opaque fallback of walk.ts read them.
 import type { Effect } from '../model';
 
 /** Verbs that write without (necessarily) destroying. Each maps to `write` or, when repeating adds more, `append`. */

@@ -13,7 +13,7 @@ export const tmcpToolsForm: Form = {
     if (call.arguments.length !== 1) return undefined;
     const list = evaluator.evaluate(call.arguments[0], sf, env);
     if (list.kind !== 'array') return undefined;
-    const defined = { ...list, elements: list.elements.filter((element) => definedBy.get(element) === 'tmcp') };
+    const defined = { ...list, elements: list.elements.filter((element) => definedBy(element) === 'tmcp') };
     const tools = definitionsIn(defined, 'tools', call, sf, undefined);
     return tools.length > 0 ? tools : undefined;
   },

@@ -1,0 +1,63 @@
+// Bookkeeping: writes that are not the tool's effect as its user sees it (logs, temp files, caches, code that runs
+// only while developing). Such evidence is shown, marked incidental, and never weighed.
+import ts from 'typescript';
+import { findDeclaration, skipOuterExpressions } from '../../syntax';
+import { identifierNodes, identifiersIn, isModuleLevel, literalText } from '../nodes';
+import type { IncidentalReason } from '../model';
+import type { Walk } from '../recogniser';
+
+const TEMP_FILE: IncidentalReason = { kind: 'temp-file' };
+
+/** Functions whose writes are bookkeeping, not the tool's effect: loggers, caches, telemetry. */
+export const INCIDENTAL_FUNCTION = /(?:^|[a-z_])(?:log|logs|logger|debug|trace|cache|cached|memo|memoize|telemetry|metrics?|analytics|track)(?:[A-Z_]|$)|^(?:log|debug|trace|cache)/i;
+/** Paths and module state that are bookkeeping: temp files, logs, caches. */
+const INCIDENTAL_PATH = /\btmp\b|\btemp\b|tmpdir|\.log\b|\blogs?\b|\bcache\b|\.cache\b/i;
+export const INCIDENTAL_STATE = /cache|cached|memo|seen|pending|inflight|in_flight|promise$|^_?client$|instance$/i;
+/** Conditions that only hold while developing (`process.env.NODE_ENV === "development"`, `DEBUG`). */
+const DEBUG_GUARD = /NODE_ENV\s*===?\s*["'`]development|\bDEBUG\b|\bVERBOSE\b/;
+
+/** Why a written path is bookkeeping: under the temp directory, a log file, a cache. Undefined: it may be the tool's effect. */
+export function incidentalPath(walk: Walk, arg: ts.Expression, sf: ts.SourceFile, depth = 0): IncidentalReason | undefined {
+  if (depth > 3) return undefined;
+  const inner = skipOuterExpressions(arg);
+  // A path from the tool's arguments is what the user asked for (an artifact), whatever its name.
+  if (identifierNodes(inner).some((id) => isToolArgument(walk, id))) return undefined;
+  const text = inner.getText(sf);
+  if (/tmpdir\(\)|\bos\.tmpdir|mkdtemp/i.test(text)) return TEMP_FILE;
+  const literal = literalText(inner, sf, true);
+  const mentioned = [literal ?? '', ...identifiersIn(inner)].join(' ');
+  const match = INCIDENTAL_PATH.exec(mentioned);
+  if (match && walk.toolWords.some((word) => match[0].toLowerCase().includes(word) || word.startsWith(match[0].replace(/\W/g, '').toLowerCase()))) return undefined;
+  if (match) return /tmp|temp/i.test(match[0]) ? TEMP_FILE : /log/i.test(match[0]) ? { kind: 'log-file' } : { kind: 'cache-file' };
+  // A local computed from another (`const file = join(dir, name)`): look at what it is made of.
+  for (const id of identifierNodes(inner)) {
+    const decl = findDeclaration(id.text, id);
+    if (decl?.kind === 'variable' && decl.declaration.initializer && decl.path?.length === 0) {
+      const found = incidentalPath(walk, decl.declaration.initializer, sf, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** An identifier bound to the handler's own parameters (the tool's arguments), directly or through a local. */
+function isToolArgument(walk: Walk, id: ts.Identifier, depth = 0): boolean {
+  const decl = findDeclaration(id.text, id);
+  if (decl?.kind === 'parameter') return walk.isDataParam(decl.declaration);
+  if (depth < 3 && decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && decl.declaration.initializer) {
+    return identifierNodes(decl.declaration.initializer).some((inner) => isToolArgument(walk, inner, depth + 1));
+  }
+  return false;
+}
+
+/** Inside `if (process.env.NODE_ENV === "development")` or a DEBUG check, within the same function. */
+export function debugGuarded(node: ts.Node, sf: ts.SourceFile): boolean {
+  let current: ts.Node | undefined = node;
+  while (current && !ts.isSourceFile(current) && !ts.isFunctionLike(current)) {
+    const parent: ts.Node | undefined = current.parent;
+    if (parent && ts.isIfStatement(parent) && parent.thenStatement === current && DEBUG_GUARD.test(parent.expression.getText(sf))) return true;
+    if (parent && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && parent.right === current && DEBUG_GUARD.test(parent.left.getText(sf))) return true;
+    current = parent;
+  }
+  return false;
+}

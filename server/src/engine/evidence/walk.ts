@@ -1,0 +1,333 @@
+// The handler walk: visits a handler's body, hands each call, `new` and tagged template to the recognisers
+// (recognisers.ts, in order), follows calls into local and relatively imported functions to a bounded depth, and
+// records the chain of calls that led to each piece of evidence. A call no recogniser decides is opaque: the
+// handler is then only partly visible, which leaves every optimistic hint unknown.
+import ts from 'typescript';
+import type { Loc } from '../model';
+import type { EvidenceConfig } from '../options';
+import { findDeclaration, propertyNameText, skipOuterExpressions, writtenTargets } from '../syntax';
+import { EMPTY_ENV, type Evaluator, locOf, resolveModulePath, type SourceProvider } from '../values';
+import { compileConfig, type ConfiguredKind, configuredEffect, type ConfiguredPatterns } from './configured';
+import type { EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
+import { functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
+import { originOf } from './origin';
+import type { Body, CallSite, NewSite, Origin, Walk } from './recogniser';
+import type { EvidenceSession } from './session';
+import { CALL_RECOGNISERS, NEW_RECOGNISERS, TEMPLATE_RECOGNISERS } from './recognisers';
+import { methodInArguments, passesOptions } from './tables/http';
+import { REPORTING_FILES, REPORTING_FUNCTIONS } from './tables/ignore';
+import { debugGuarded, INCIDENTAL_FUNCTION } from './tables/incidental';
+import { stateWrite } from './tables/state';
+import { methodVerb, words } from './tables/verbs';
+
+/** How deep calls into local and relatively imported functions are followed. */
+export const MAX_FOLLOW_DEPTH = 4;
+/** At most this many functions are read per tool (a handler that calls half the code base stays partial). */
+const MAX_FUNCTIONS = 40;
+/** Nodes visited per tool, so a huge bundled handler cannot stall the editor. */
+const NODE_BUDGET = 40_000;
+
+export interface HandlerEvidence {
+  items: EvidenceData[];
+  visibility: HandlerVisibility;
+  loc: Loc | null;
+}
+
+export class HandlerWalker implements Walk {
+  readonly items: EvidenceData[] = [];
+  partial = false;
+  /** Functions walked, each with the request methods it was walked for (a helper called for GET, then for POST). */
+  private readonly visited = new Map<ts.Node, Set<string>>();
+  private walks = 0;
+  /** The followed calls from the handler to the function being walked: tool → helper → … */
+  private readonly hops: Hop[] = [];
+  /** Why the function being walked is bookkeeping (a logger, a cache helper), innermost last. */
+  private readonly incidentalFrames: IncidentalReason[] = [];
+  readonly methodFrames: (string | null | undefined)[] = [];
+  /** What each followed call passed for the callee's parameters, so a helper's `url` can be traced to the tool's arguments. */
+  private readonly argumentsOf = new Map<ts.Node, ts.Expression>();
+  private budget = NODE_BUDGET;
+  readonly evaluator: Evaluator;
+  private readonly sources: SourceProvider;
+  private readonly configured: ConfiguredPatterns | undefined;
+  private readonly seenOpaque = new Set<string>();
+  /** Parameters of the handler itself: its arguments and the SDK's `extra`. */
+  private readonly dataParams = new Set<ts.Node>();
+  /** Parameters of followed functions that received a function literal at the call. */
+  private readonly boundCallbacks = new Set<ts.Node>();
+
+  constructor(
+    /** The analysis this walk belongs to: its evaluator and memos. */
+    private readonly session: EvidenceSession,
+    config: EvidenceConfig | undefined,
+    readonly toolWords: string[] = [],
+    /** A registering wrapper's parameters bound to this tool's functions (`cb` → the tool's own callback). */
+    private readonly bound: ReadonlyMap<ts.Node, Body> = new Map(),
+  ) {
+    this.sources = session.sources;
+    this.evaluator = session.evaluator;
+    this.evaluator.resetBudget();
+    this.configured = config && compileConfig(config);
+  }
+
+  walk(root: ts.Node, sf: ts.SourceFile, depth: number): void {
+    const context = String(this.methodFrames.at(-1));
+    const seen = this.visited.get(root);
+    if (seen?.has(context)) return;
+    if (this.walks >= MAX_FUNCTIONS) {
+      this.markPartial();
+      return;
+    }
+    this.walks++;
+    if (seen) seen.add(context);
+    else this.visited.set(root, new Set([context]));
+    if (depth === 0) {
+      const handlers = ts.isFunctionLike(root) ? [root] : ts.isCallExpression(root) ? root.arguments.map((a) => skipOuterExpressions(a)).filter((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a)) : [];
+      for (const fn of handlers) for (const parameter of (fn as ts.SignatureDeclaration).parameters) this.dataParams.add(parameter);
+    }
+    const visit = (node: ts.Node): void => {
+      if (--this.budget < 0) {
+        this.markPartial();
+        return;
+      }
+      if (ts.isCallExpression(node)) this.call(node, sf, depth);
+      else if (ts.isNewExpression(node)) this.construct(node, sf);
+      else if (ts.isTaggedTemplateExpression(node)) this.taggedTemplate(node, sf);
+      // Assignments, `++`, `delete`, destructuring, `for (x of …)` heads (a call's changes are recognised as calls).
+      else for (const write of writtenTargets(node)) stateWrite(this, write, sf);
+      ts.forEachChild(node, visit);
+    };
+    if (ts.isFunctionLike(root)) {
+      const body = (root as ts.FunctionLikeDeclaration).body;
+      if (body) visit(body);
+    } else {
+      visit(root);
+    }
+  }
+
+  markPartial(): void {
+    this.partial = true;
+  }
+
+  add(evidence: Omit<EvidenceData, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void {
+    const item: EvidenceData = { source: 'handler', loc: locOf(node, sf), ...evidence };
+    if (this.hops.length > 0) item.chain = [...this.hops];
+    if (item.effect !== 'read' && item.effect !== 'opaque') {
+      // Code that runs only while developing is never the tool's behaviour, whatever it writes (in every profile).
+      const why: IncidentalReason | undefined = debugGuarded(node, sf) ? { kind: 'debug-only' } : (item.incidental ?? this.incidentalFrames.at(-1));
+      if (why) item.incidental = why;
+    }
+    this.items.push(item);
+  }
+
+  configuredKind(calleeText: string): ConfiguredKind | undefined {
+    return this.configured && configuredEffect(this.configured, calleeText);
+  }
+
+  resolvesImport(sf: ts.SourceFile, specifier: string): boolean {
+    // Once per analysis: every call on an imported client asks again, and a missing module tries ~20 paths.
+    const key = `${sf.fileName}\0${specifier}`;
+    let found = this.session.resolvedImports.get(key);
+    if (found === undefined) {
+      found = resolveModulePath(sf.fileName, specifier, (path) => this.sources.getSourceFile(path) !== undefined) !== undefined;
+      this.session.resolvedImports.set(key, found);
+    }
+    return found;
+  }
+
+  originOf(root: ts.Expression, sf: ts.SourceFile): Origin {
+    return originOf(this, root, sf, 0);
+  }
+
+  isDataParam(parameter: ts.Node): boolean {
+    return this.dataParams.has(parameter);
+  }
+
+  isBoundCallback(parameter: ts.Node): boolean {
+    return this.boundCallbacks.has(parameter);
+  }
+
+  argumentFor(parameter: ts.Node): ts.Expression | undefined {
+    return this.argumentsOf.get(parameter);
+  }
+
+  visitedRoots(): ts.Node[] {
+    return [...this.visited.keys()];
+  }
+
+  walkConstructor(constructor: ts.ConstructorDeclaration, sf: ts.SourceFile): void {
+    this.walk(constructor, sf, MAX_FOLLOW_DEPTH - 1);
+  }
+
+  // ---- the node kinds the recognisers see ----
+
+  private call(call: ts.CallExpression, sf: ts.SourceFile, depth: number): void {
+    const callee = withoutComma(skipOuterExpressions(call.expression));
+    if (callee.kind === ts.SyntaxKind.SuperKeyword || callee.kind === ts.SyntaxKind.ImportKeyword) return;
+    const site = this.siteOf(call, callee, sf, depth);
+    for (const recognise of CALL_RECOGNISERS) if (recognise(site, this)) return;
+    this.opaque(call, sf, site.text(), site.origin, site.last);
+  }
+
+  /** The call as the recognisers see it; the origin and the texts are read when one first asks. */
+  private siteOf(call: ts.CallExpression, callee: ts.Expression, sf: ts.SourceFile, depth: number): CallSite {
+    const walker = this;
+    const chain = memberChain(callee);
+    // Most calls add no evidence: the callee's text is made when one does.
+    let calleeText: string | undefined;
+    let origin: Origin | undefined;
+    let fullPath: string[] | undefined;
+    let receiverText: string | undefined;
+    return {
+      call,
+      sf,
+      depth,
+      callee,
+      chain,
+      method: chain.path.at(-1),
+      text: () => (calleeText ??= truncate(callee.getText(sf))),
+      get origin() {
+        return (origin ??= walker.originOf(chain.root, sf));
+      },
+      get fullPath() {
+        const from = this.origin;
+        return (fullPath ??= from.kind === 'package' || from.kind === 'global' ? [...from.path, ...chain.path] : chain.path);
+      },
+      get last() {
+        return this.fullPath.at(-1);
+      },
+      get receiverText() {
+        return (receiverText ??= chain.receiverText(sf));
+      },
+    };
+  }
+
+  private construct(node: ts.NewExpression, sf: ts.SourceFile): void {
+    const callee = skipOuterExpressions(node.expression);
+    const named = ts.isIdentifier(callee);
+    const site: NewSite = { node, sf, callee, text: truncate(callee.getText(sf)), named, declaration: named ? findDeclaration(callee.text, callee) : undefined };
+    for (const recognise of NEW_RECOGNISERS) if (recognise(site, this)) return;
+  }
+
+  private taggedTemplate(node: ts.TaggedTemplateExpression, sf: ts.SourceFile): void {
+    for (const recognise of TEMPLATE_RECOGNISERS) if (recognise(node, sf, this)) return;
+  }
+
+  /** A call the analyser cannot see into: the handler is only partly visible; the method's verb is a weak hint. */
+  opaque(call: ts.Node, sf: ts.SourceFile, text: string, origin: Origin, last: string | undefined): void {
+    this.markPartial();
+    const key = origin.kind === 'package' ? `${text}\0${origin.module}` : text;
+    if (this.seenOpaque.has(key)) return;
+    this.seenOpaque.add(key);
+    const module = origin.kind === 'package' ? { module: origin.module } : {};
+    this.add({ effect: 'opaque', strength: 'strong', target: 'unknown', call: text, fact: { kind: 'opaque', why: 'unseen', ...module } }, call, sf);
+    const verb = last ? methodVerb(last) : undefined;
+    if (verb) {
+      // `client.deleteNamespacedPod(…)`: a specific destroying method name is strong; `x.delete(k)` or `api.sendX` stay guesses.
+      const specific = verb.effect === 'destroy' && words(last!).length > 1 && origin.kind !== 'value';
+      this.add({ effect: verb.effect, strength: specific ? 'strong' : 'weak', guess: true, target: 'unknown', call: text, fact: { kind: 'method-verb', verb: verb.verb, ...module } }, call, sf);
+    }
+  }
+
+  // ---- following calls ----
+
+  /** Follows a call into a local or relatively imported function. Returns true when it did. */
+  follow(site: CallSite): boolean {
+    const { callee, sf, depth, call } = site;
+    const root = site.chain.root;
+    let target: Body | undefined;
+    if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      const method = classMember(callee, callee.name.text);
+      if (method) target = { node: method, sf };
+    } else if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
+      if (ts.isIdentifier(root)) {
+        const decl = this.evaluator.declarationOf(root);
+        if (decl?.kind === 'parameter') {
+          const fn = root === callee ? this.bound.get(decl.declaration) : undefined;
+          if (!fn) return false;
+          target = fn;
+          // The tool's own callback: its parameters are the tool's arguments.
+          for (const parameter of (fn.node as ts.SignatureDeclaration).parameters ?? []) this.dataParams.add(parameter);
+        }
+        if (decl?.kind === 'import' && !decl.module.startsWith('.')) return false;
+        if (!decl) return false;
+      }
+      const called = this.calledFunction(callee, sf);
+      if (called === 'failed') return false;
+      if (!target && called) target = called;
+    }
+    if (!target) return false;
+    // Reporting helpers in telemetry or logging modules (`trackUsage`, `logToolCall`) report on the tool; anything
+    // else there (`getUsageStats`, `resetStats`) may be what the tool does, so it is followed.
+    if (REPORTING_FILES.test(target.sf.fileName) && functionName(target.node) !== undefined && REPORTING_FUNCTIONS.test(functionName(target.node)!)) return true;
+    if (depth + 1 > MAX_FOLLOW_DEPTH) {
+      this.markPartial();
+      this.add({ effect: 'opaque', strength: 'strong', target: 'unknown', call: truncate(callee.getText(sf)), fact: { kind: 'opaque', why: 'too-deep' } }, call, sf);
+      return true;
+    }
+    const parameters = ts.isFunctionLike(target.node) ? (target.node as ts.FunctionLikeDeclaration).parameters : undefined;
+    call.arguments.forEach((arg, index) => {
+      const inner = skipOuterExpressions(arg);
+      if (parameters?.[index] && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))) this.boundCallbacks.add(parameters[index]);
+    });
+    const name = functionName(target.node);
+    const incidental: IncidentalReason | undefined = name && INCIDENTAL_FUNCTION.test(name) ? { kind: 'helper', helper: name } : undefined;
+    this.hops.push({ text: truncate(callee.getText(sf), 40), loc: locOf(call, sf) });
+    if (incidental) this.incidentalFrames.push(incidental);
+    this.methodFrames.push(methodInArguments(call, sf) ?? (passesOptions(call) ? undefined : null));
+    parameters?.forEach((parameter, index) => {
+      if (call.arguments[index]) this.argumentsOf.set(parameter, call.arguments[index]);
+    });
+    try {
+      this.walk(target.node, target.sf, depth + 1);
+    } finally {
+      this.methodFrames.pop();
+      if (incidental) this.incidentalFrames.pop();
+      this.hops.pop();
+    }
+    return true;
+  }
+
+  /**
+   * The function a callee evaluates to, when it has a body; 'failed' when evaluating it threw. Remembered per
+   * session (one analysis): a helper every tool of a file calls has its callees evaluated once, not once per tool.
+   */
+  private calledFunction(callee: ts.Expression, sf: ts.SourceFile): Body | null | 'failed' {
+    const known = this.session.calleeFunctions;
+    const remembered = known.get(callee);
+    if (remembered !== undefined) return remembered;
+    // `rows.push(…)` on a local array: evaluating `rows` reads every value pushed into it, for no function.
+    if (isLocalArrayMember(callee)) {
+      known.set(callee, null);
+      return null;
+    }
+    let value;
+    try {
+      this.evaluator.resetBudget();
+      value = this.evaluator.evaluate(callee, sf, EMPTY_ENV);
+    } catch {
+      // A stack overflow depends on how deep the walk is: not remembered.
+      return 'failed';
+    }
+    const found = value.kind === 'function' && value.node.body ? { node: value.node, sf: value.sf } : null;
+    // A reading cut short by the budget may complete later, with the evaluator's caches warm.
+    if (!this.evaluator.budgetExhausted()) known.set(callee, found);
+    return found;
+  }
+}
+
+/** A method (or arrow-function property) of the class that encloses `from`. */
+export function classMember(from: ts.Node, name: string): ts.FunctionLikeDeclaration | undefined {
+  let current: ts.Node | undefined = from.parent;
+  while (current && !ts.isClassLike(current)) current = current.parent;
+  if (!current) return undefined;
+  for (const member of (current as ts.ClassLikeDeclaration).members) {
+    if (!member.name || propertyNameText(member.name) !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = skipOuterExpressions(member.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,232 @@
+// Modules, CommonJS and data files: what an import gives (ESM exports, re-exports, `exports.x =`, tsc's
+// `Object.defineProperty(exports, …)` and star re-exports, JSON and YAML data), every file read becoming a dependency.
+import { dirname, relative } from 'node:path';
+import ts from 'typescript';
+import { findDeclaration, skipOuterExpressions } from '../syntax';
+import type { EvaluatorCore } from './evaluator-core';
+import { compiledStarReExport, resolveModulePath } from './modules';
+import { hasExportModifier } from './nodes';
+import { EMPTY_ENV, unknown, type Value } from './values';
+import { isYamlSource } from './yaml-data';
+
+export class ModuleValues {
+  constructor(private readonly evaluator: EvaluatorCore) {}
+
+  /** The root value of a JSON or YAML data file, located in it (builtins.ts reads `JSON.parse(readFileSync(…))` with it). */
+  dataFileValue(path: string): Value | undefined {
+    const dataSf = this.evaluator.sources.getSourceFile(path);
+    if (!dataSf) return undefined;
+    this.evaluator.dependencies.add(path);
+    return jsonRoot(dataSf, this.evaluator);
+  }
+
+  /** A folder's listing (a dependency: adding or removing a file changes it). */
+  listDirectory(dir: string): string[] | undefined {
+    const names = this.evaluator.sources.listDirectory?.(dir);
+    if (names) this.evaluator.dependencies.add(dir);
+    return names;
+  }
+
+  /** The module at an absolute path, as `import()` gives it. */
+  importAbsolute(path: string, use: ts.Node, sf: ts.SourceFile): Value {
+    let specifier = relative(dirname(sf.fileName), path);
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+    return this.importValue(specifier, '*', use, sf);
+  }
+
+  /** The value a module exports under a name. */
+  exportOf(module: Value, exportName: string, use: ts.Node, sf: ts.SourceFile): Value {
+    return this.evaluator.member(module, exportName, use, sf);
+  }
+
+  /** What `import … from specifier` gives under `exportName` (`*` for the module itself). */
+  importValue(specifier: string, exportName: string, use: ts.Node, sf: ts.SourceFile): Value {
+    const target = this.evaluator.sources.resolveModule
+      ? this.evaluator.sources.resolveModule(sf.fileName, specifier)
+      : resolveModulePath(sf.fileName, specifier, (path) => this.evaluator.sources.getSourceFile(path) !== undefined);
+    if (!target) {
+      return unknown(use, sf, specifier.startsWith('.') ? `an import from ${specifier}, which cannot be read` : `an import from the package ${specifier}`);
+    }
+    this.evaluator.dependencies.add(target);
+    const targetSf = this.evaluator.sources.getSourceFile(target)!;
+    if (isJsonFile(targetSf)) {
+      // `import defs from "./tools.json"`, `require("./x.json")`: the data, located in the JSON file.
+      const root = jsonRoot(targetSf, this.evaluator) ?? unknown(use, sf, `${specifier}, which is not JSON data`);
+      return exportName === '*' || exportName === 'default' ? root : this.evaluator.member(root, exportName, use, sf);
+    }
+    if (exportName === '*') return { kind: 'module', node: targetSf, sf: targetSf };
+    return this.exportValue(targetSf, exportName, use, sf);
+  }
+
+  /** The value a module exports under `name` (ESM `export`, re-exports, CommonJS `exports.x =`). */
+  exportValue(moduleSf: ts.SourceFile, name: string, use: ts.Node, useSf: ts.SourceFile): Value {
+    const key = `${moduleSf.fileName}#${name}`;
+    if (this.visitingExports.has(key)) return unknown(use, useSf, 'a circular re-export');
+    this.visitingExports.add(key);
+    try {
+      return this.findExport(moduleSf, name) ?? unknown(use, useSf, `\`${name}\`, which ${baseName(moduleSf.fileName)} does not export statically`);
+    } finally {
+      this.visitingExports.delete(key);
+    }
+  }
+
+  private readonly visitingExports = new Set<string>();
+
+  private findExport(sf: ts.SourceFile, name: string): Value | undefined {
+    for (const statement of sf.statements) {
+      const exported = hasExportModifier(statement);
+      if (ts.isVariableStatement(statement) && exported) {
+        for (const decl of statement.declarationList.declarations) {
+          if (ts.isIdentifier(decl.name) && decl.name.text === name) {
+            return this.evaluator.declarationValue({ kind: 'variable', declaration: decl, path: [] }, decl.name, sf, EMPTY_ENV);
+          }
+        }
+      } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && exported) {
+        const isDefault = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+        if ((isDefault && name === 'default') || statement.name?.text === name) {
+          return ts.isFunctionDeclaration(statement) ? { kind: 'function', node: statement, sf, env: EMPTY_ENV } : { kind: 'class', node: statement, sf };
+        }
+      } else if (ts.isEnumDeclaration(statement) && exported && statement.name.text === name) {
+        return this.evaluator.enumValue(statement, sf, EMPTY_ENV);
+      } else if (ts.isExportAssignment(statement) && name === 'default') {
+        return this.evaluator.evaluate(statement.expression, sf);
+      } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) {
+        const from = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+        if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+          for (const element of statement.exportClause.elements) {
+            if (element.name.text !== name) continue;
+            const local = (element.propertyName ?? element.name).text;
+            if (from) return this.importValue(from, local, element, sf);
+            const decl = findDeclaration(local, element);
+            return decl ? this.evaluator.declarationValue(decl, element, sf, EMPTY_ENV) : undefined;
+          }
+        } else if (statement.exportClause && ts.isNamespaceExport(statement.exportClause) && statement.exportClause.name.text === name && from) {
+          return this.importValue(from, '*', statement, sf);
+        } else if (!statement.exportClause && from) {
+          const value = this.importValue(from, name, statement, sf);
+          if (value.kind !== 'unknown') return value;
+        }
+      } else if (ts.isExpressionStatement(statement)) {
+        const starFrom = compiledStarReExport(statement.expression);
+        if (starFrom) {
+          if (name === 'default') continue;
+          const value = this.importValue(starFrom, name, statement, sf);
+          if (value.kind !== 'unknown') return value;
+          continue;
+        }
+        const value = this.commonJsExport(statement.expression, name, sf);
+        // tsc declares every export first (`exports.a = exports.b = void 0;`) and gives its value later.
+        if (value && !(value.kind === 'literal' && value.value === undefined)) return value;
+      }
+    }
+    return undefined;
+  }
+
+  /** `exports.name = …`, `module.exports.name = …`, `module.exports = { name }`. */
+  private commonJsExport(expr: ts.Expression, name: string, sf: ts.SourceFile): Value | undefined {
+    const defined = definedExport(expr, sf);
+    if (defined) return defined.name === name ? this.definedExportValue(defined.descriptor, sf) : undefined;
+    if (!ts.isBinaryExpression(expr) || expr.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
+    const target = expr.left;
+    if (ts.isPropertyAccessExpression(target)) {
+      const owner = target.expression.getText(sf);
+      if ((owner === 'exports' || owner === 'module.exports') && target.name.text === name) return this.evaluator.evaluate(expr.right, sf);
+      if (target.getText(sf) === 'module.exports') {
+        const whole = this.evaluator.evaluate(expr.right, sf);
+        if (name === 'default') return whole;
+        if (whole.kind === 'object' && whole.properties.has(name)) return this.evaluator.member(whole, name, target, sf);
+      }
+    }
+    return undefined;
+  }
+
+  /** `Object.defineProperty(exports, "x", { get: function () { return y; } })` (tsc's re-exports) or `{ value: y }`. */
+  private definedExportValue(descriptor: ts.ObjectLiteralExpression, sf: ts.SourceFile): Value {
+    const descriptorValue = this.evaluator.objectLiteral(descriptor, sf, EMPTY_ENV);
+    const getter = descriptorValue.properties.get('get')?.value;
+    if (getter?.kind === 'function') return this.evaluator.callFunction(getter, [], descriptor, sf);
+    return descriptorValue.properties.get('value')?.value ?? unknown(descriptor, sf, 'an export defined without a value');
+  }
+
+  /** Every statically visible export of a module (for `Object.values(ns)`), in source order. */
+  moduleExports(sf: ts.SourceFile): [string, Value, ts.Node][] {
+    const out: [string, Value, ts.Node][] = [];
+    const commonJs = new Set<string>();
+    const addCommonJs = (name: string, node: ts.Node) => {
+      // tsc first writes `exports.a = exports.b = void 0;`: the name counts where its value is given.
+      if (name === '__esModule' || commonJs.has(name)) return;
+      const value = this.exportValue(sf, name, node, sf);
+      if (value.kind === 'literal' && value.value === undefined) return;
+      commonJs.add(name);
+      out.push([name, value, node]);
+    };
+    for (const statement of sf.statements) {
+      if (ts.isExpressionStatement(statement)) {
+        const starFrom = compiledStarReExport(statement.expression);
+        if (starFrom) {
+          for (const [name, , node] of this.reExportedNames(starFrom, sf)) addCommonJs(name, node);
+          continue;
+        }
+        const defined = definedExport(statement.expression, sf);
+        if (defined) addCommonJs(defined.name, defined.nameNode);
+        let assignment = skipOuterExpressions(statement.expression);
+        while (ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+          const target = assignment.left;
+          if (ts.isPropertyAccessExpression(target) && ['exports', 'module.exports'].includes(target.expression.getText(sf))) addCommonJs(target.name.text, target.name);
+          assignment = skipOuterExpressions(assignment.right);
+        }
+        continue;
+      }
+      if (ts.isVariableStatement(statement) && hasExportModifier(statement)) {
+        for (const decl of statement.declarationList.declarations) {
+          if (ts.isIdentifier(decl.name)) out.push([decl.name.text, this.exportValue(sf, decl.name.text, decl, sf), decl.name]);
+        }
+      } else if (ts.isFunctionDeclaration(statement) && hasExportModifier(statement) && statement.name) {
+        out.push([statement.name.text, { kind: 'function', node: statement, sf, env: EMPTY_ENV }, statement.name]);
+      } else if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause) && !statement.isTypeOnly) {
+        for (const element of statement.exportClause.elements) {
+          if (!element.isTypeOnly) out.push([element.name.text, this.exportValue(sf, element.name.text, element, sf), element.name]);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The exports a star re-export brings (never `default`), or none when the module cannot be read. */
+  private reExportedNames(specifier: string, sf: ts.SourceFile): [string, Value, ts.Node][] {
+    const target = resolveModulePath(sf.fileName, specifier, (path) => this.evaluator.sources.getSourceFile(path) !== undefined);
+    const targetSf = target && this.evaluator.sources.getSourceFile(target);
+    if (!targetSf || isJsonFile(targetSf) || this.visitingExports.has(`${target}#*`)) return [];
+    this.evaluator.dependencies.add(target);
+    this.visitingExports.add(`${target}#*`);
+    try {
+      return this.moduleExports(targetSf).filter(([name]) => name !== 'default');
+    } finally {
+      this.visitingExports.delete(`${target}#*`);
+    }
+  }
+}
+
+/** `Object.defineProperty(exports, "name", descriptor)`: the name and the descriptor literal. */
+function definedExport(expr: ts.Expression, sf: ts.SourceFile): { name: string; nameNode: ts.Node; descriptor: ts.ObjectLiteralExpression } | undefined {
+  const call = skipOuterExpressions(expr);
+  if (!ts.isCallExpression(call) || call.arguments.length !== 3 || call.expression.getText(sf) !== 'Object.defineProperty') return undefined;
+  const [target, key, descriptor] = call.arguments;
+  if (!['exports', 'module.exports'].includes(target.getText(sf)) || !ts.isStringLiteralLike(key) || !ts.isObjectLiteralExpression(descriptor)) return undefined;
+  return { name: key.text, nameNode: key, descriptor };
+}
+
+function isJsonFile(sf: ts.SourceFile): boolean {
+  return sf.fileName.endsWith('.json') || isYamlSource(sf);
+}
+
+/** The value a JSON file holds (parsed as TypeScript's JSON source file: its nodes locate each key and value). */
+function jsonRoot(sf: ts.SourceFile, evaluator: EvaluatorCore): Value | undefined {
+  const statement = sf.statements[0];
+  if (!isJsonFile(sf) || !statement || !ts.isExpressionStatement(statement)) return undefined;
+  return evaluator.evaluate(statement.expression, sf);
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
