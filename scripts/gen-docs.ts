@@ -5,12 +5,12 @@ import { dirname, join } from 'node:path';
 import { configSchema } from '../server/src/engine';
 import { findingDocUrl } from '../server/src/engine';
 import { FINDING_KINDS } from '../server/src/engine';
-import { RULES } from '../server/src/engine';
+import { RULES, UNENUMERATED_TOOLS } from '../server/src/engine';
 
 const root = join(__dirname, '..');
 
-/** Rules run on tools, so a directive can suppress one of their findings on one line. */
-const RULE_IDS = new Set(RULES.map((rule) => rule.id));
+/** Rules run on tools (and unenumerated sites are reported beside them), so a directive can suppress one of their findings on one line. */
+const RULE_IDS = new Set([...RULES.map((rule) => rule.id), UNENUMERATED_TOOLS]);
 
 export function ruleDocs(): Map<string, string> {
   const out = new Map<string, string>();

@@ -9,6 +9,7 @@ import { after, describe, test } from 'node:test';
 import type { EngineOptions, Profile } from '../server/src/engine/options';
 import { analyzeText } from '../server/src/engine/project/project';
 import { loadReviewOptions } from '../server/src/engine/project/record-files';
+import { projectFindings } from '../server/src/engine/rules/no-tools-found';
 
 const DOCS = join(__dirname, '..', 'docs', 'rules');
 
@@ -62,11 +63,15 @@ describe('rule pages', () => {
     examples(markdown).forEach((example, index) => {
       test(`${rule}: example ${index + 1} (${example.kind}${example.record ? ', with its record' : ''}) is a complete file and ${example.kind === 'Reported' ? 'is reported' : 'is not reported'}`, () => {
         assert.match(example.code, /^import .* from "@modelcontextprotocol\/sdk\/server\/mcp\.js";$|^import .* from "fastmcp";$|^import .* from "@modelcontextprotocol\/sdk\/server\/index\.js";$/m, 'imports the SDK');
-        const analysis = analyzeExample(example.code, example.record, optionsOf(example.code));
+        const options = optionsOf(example.code);
+        const analysis = analyzeExample(example.code, example.record, options);
         assert.equal(analysis.error, undefined);
-        assert.ok(analysis.tools.length > 0, 'registers a tool');
-        const found = analysis.findings.filter((f) => f.rule === rule);
-        if (example.kind === 'Reported') assert.ok(found.length > 0, `no ${rule} finding; found: ${analysis.findings.map((f) => f.rule).join(', ')}`);
+        // The pages about what cannot be listed show a registration, or a server, that lists none.
+        assert.ok(analysis.tools.length > 0 || analysis.sites.length > 0, 'registers a tool, or has a registration site');
+        // The example is the whole project: what is said about a project (no-tools-found) is said about it.
+        const findings = [...analysis.findings, ...projectFindings([analysis], (loc) => `server.ts:${loc.start}`, options)];
+        const found = findings.filter((f) => f.rule === rule);
+        if (example.kind === 'Reported') assert.ok(found.length > 0, `no ${rule} finding; found: ${findings.map((f) => f.rule).join(', ')}`);
         else assert.deepEqual(found.map((f) => f.message), [], `the honest example is reported`);
       });
     });

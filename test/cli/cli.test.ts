@@ -554,3 +554,50 @@ describe('workers', () => {
     assert.equal(inWorkers.result.code, inProcess.result.code);
   });
 });
+
+describe('registrations not enumerated, and a server with no tool (never a silent pass)', () => {
+  const SERVER = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst server = new McpServer({ name: "a", version: "1" });\n';
+  const HELPER = 'export function add(def) {\n  server.registerTool(def.name, { annotations: def.annotations }, def.handler);\n}\n';
+
+  test('text: no tool is invented, the site is a finding, the summary counts it and names the server; JSON lists sites and servers', () => {
+    const dir = ws({ 'src/mcp.ts': SERVER + HELPER });
+    const text = runCli(['check'], dir);
+    assert.equal(text.code, 0, text.stderr);
+    assert.doesNotMatch(text.stdout, /<dynamic name>|no problems|missing-annotations/);
+    assert.match(text.stdout, /4:23 +info +The tools registered here cannot be listed without running the server: the name comes from the parameter `def` of `add` \(line 3\).*unenumerated-tools/);
+    assert.match(text.stdout, /2:16 +warning +An MCP server is created here, but mcp-hints found no tool: it saw one registration whose tools it could not list: src\/mcp\.ts:4 `server\.registerTool\(def\.name, …\)`.*mcp-hints verify -- <command>.*no-tools-found/);
+    assert.match(text.stdout, /^0 tools in 0 files \(1 file checked\); 1 registration not enumerated \(see below\); 1 MCP server created, no tool found \(see below\)$/m);
+    const { output } = checkJson(dir);
+    assert.deepEqual(output.tools, []);
+    assert.deepEqual(output.sites.map((s) => [s.file, s.line, s.status, s.tools, s.cause?.kind]), [['src/mcp.ts', 4, 'unenumerated', 0, 'parameter']]);
+    assert.deepEqual(output.servers.map((s) => [s.file, s.line, s.library]), [['src/mcp.ts', 2, '@modelcontextprotocol/sdk/server/mcp.js']]);
+    assert.deepEqual(output.diagnostics.map((d) => `${d.code} ${d.line}`), ['no-tools-found 2', 'unenumerated-tools 4']);
+  });
+
+  test('with a tool found, the summary counts only what was not enumerated, and JSON marks the listed site enumerated', () => {
+    const dir = ws({ 'src/mcp.ts': SERVER + HELPER + annotated('ping') });
+    const text = runCli(['check'], dir);
+    assert.match(text.stdout, /^1 tool in 1 file \(1 file checked\); 1 registration not enumerated \(see below\)$/m);
+    assert.doesNotMatch(text.stdout, /no-tools-found/);
+    const { output } = checkJson(dir);
+    assert.deepEqual(output.sites.map((s) => [s.line, s.status, s.tools]), [[4, 'unenumerated', 0], [6, 'enumerated', 1]]);
+  });
+
+  test('report: the notice and the registrations not enumerated, in Markdown and JSON', () => {
+    const dir = ws({ 'src/mcp.ts': SERVER + HELPER });
+    const markdown = runCli(['report'], dir).stdout;
+    assert.match(markdown, /^0 tools · 1 registration not enumerated · 1 MCP server created, no tool found$/m);
+    assert.match(markdown, /^> \*\*warning\*\* `src\/mcp\.ts:2`: An MCP server is created here/m);
+    assert.match(markdown, /^- `src\/mcp\.ts:4` `server\.registerTool\(def\.name, …\)`: the name comes from the parameter `def` of `add`/m);
+    const json = JSON.parse(runCli(['report', '--format', 'json'], dir).stdout);
+    assert.deepEqual(json.notices.map((n: { code: string; line: number }) => `${n.code} ${n.line}`), ['no-tools-found 2']);
+    assert.equal(json.sites[0].status, 'unenumerated');
+  });
+
+  test('look-alikes: no server, no site, no notice', () => {
+    const dir = ws({ 'src/agent.ts': 'import { tool } from "ai";\nexport const weather = tool({ description: "x", parameters: {}, execute: async () => 1 });\n' });
+    const text = runCli(['check'], dir);
+    assert.match(text.stdout, /✔ no problems/);
+    assert.deepEqual(checkJson(dir).output.sites, []);
+  });
+});

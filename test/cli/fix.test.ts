@@ -17,7 +17,7 @@ class ScriptedProject extends Project {
   override analyzeFile(path: string): FileAnalysis {
     const text = this.getText(path) ?? '';
     const findings = this.offer(text).map((fix) => ({ rule: 'test-rule', severity: 'warning' as const, message: 'm', loc: { file: path, start: 0, end: 0 }, tool: null, fixes: [fix] }));
-    return { file: path, tools: [], findings, dependencies: [] };
+    return { file: path, tools: [], sites: [], servers: [], findings, dependencies: [] };
   }
 }
 

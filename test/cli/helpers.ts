@@ -76,6 +76,17 @@ export interface JsonOutput {
     condition: string | null;
     conditions: { text: string; negated: boolean; via: string; file: string; line: number; column: number; dependsOn: { kind: string; name: string }[] }[];
   }[];
+  sites: {
+    file: string;
+    line: number;
+    column: number;
+    form: string;
+    status: 'enumerated' | 'unenumerated';
+    text: string;
+    tools: number;
+    cause: { kind: string; message: string } | null;
+  }[];
+  servers: { file: string; line: number; column: number; text: string; library: string }[];
   diagnostics: {
     file: string;
     line: number;

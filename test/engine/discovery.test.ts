@@ -255,7 +255,7 @@ const wrappers: Case[] = [
     ],
   },
   {
-    name: 'a tools/list pushed per element of a list read at run time is one tool whose name is unresolved',
+    name: 'a tools/list pushed per element of a list read at run time is a registration not enumerated, not a tool',
     code: lines(
       'import { convert } from "openapi-converter";',
       'class Proxy {',
@@ -269,10 +269,11 @@ const wrappers: Case[] = [
       '  }',
       '}',
     ),
-    tools: [{ name: null, form: 'tools/list', line: 7 }],
+    tools: [],
+    unenumerated: [{ form: 'tools/list', line: 5, tools: 0, kind: 'runtime', cause: /^one tool is made for each element of `def\.methods` \(line 7\), .*`convert\(spec\)` \(line 3\)/ }],
   },
   {
-    name: 'a tools/list handler whose parameter no caller supplies finds nothing (no guess)',
+    name: 'a tools/list handler whose parameter no caller supplies finds no tool and says where the list comes from (no guess)',
     filename: 'handlers.js',
     code: lines(
       'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
@@ -280,6 +281,7 @@ const wrappers: Case[] = [
     ),
     files: { 'index.js': lines('import { setupRequestHandlers } from "./handlers.js";', 'setupRequestHandlers(server, await fetchRemoteTools());') },
     tools: [],
+    unenumerated: [{ form: 'tools/list', line: 2, tools: 0, cause: /the parameter `tools` of `setupRequestHandlers` \(line 2\), whose callers pass .*fetchRemoteTools\(\)/ }],
   },
   {
     name: 'a local wrapper called in a loop: the definition built from each element (destructured, with defaults)',

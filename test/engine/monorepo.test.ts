@@ -151,7 +151,8 @@ const staysUnresolved: Case[] = [
       'node_modules/shop-sdk/package.json': json({ name: 'shop-sdk', main: 'index.js' }),
       'node_modules/shop-sdk/index.js': readOnlyTool('list_orders'),
     },
-    tools: [{ name: null, nameReason: /package shop-sdk/ }],
+    tools: [],
+    unenumerated: [{ tools: 0, kind: 'unsupported', cause: /^the name comes from `listOrders`, imported from the package shop-sdk, which mcp-hints does not read/ }],
   },
   {
     name: 'a folder a negated workspace pattern leaves out is not a workspace package',
@@ -162,7 +163,8 @@ const staysUnresolved: Case[] = [
       'packages/legacy/package.json': json({ name: 'legacy-tools', main: 'index.ts' }),
       'packages/legacy/index.ts': readOnlyTool('list_orders'),
     },
-    tools: [{ name: null, nameReason: /package legacy-tools/ }],
+    tools: [],
+    unenumerated: [{ tools: 0, kind: 'unsupported', cause: /^the name comes from `listOrders`, imported from the package legacy-tools, which mcp-hints does not read/ }],
   },
   {
     name: 'a subpath that `exports` does not list cannot be imported',
@@ -173,7 +175,8 @@ const staysUnresolved: Case[] = [
       'packages/tools/package.json': json({ name: '@acme/tools', exports: { '.': './index.ts' } }),
       'packages/tools/internal.ts': readOnlyTool('list_orders'),
     },
-    tools: [{ name: null, nameReason: /package @acme\/tools\/internal/ }],
+    tools: [],
+    unenumerated: [{ tools: 0, kind: 'unsupported', cause: /^the name comes from `listOrders`, imported from the package @acme\/tools\/internal, which mcp-hints does not read/ }],
   },
 ];
 

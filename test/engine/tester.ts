@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fixAll } from '../../server/src/engine/fixes/fix-all';
 import { applyEdits } from '../../server/src/engine/fixes/edits';
-import type { FileAnalysis, Finding, Fix, HintValue, StaticValue, TextEdit, Tool, ToolCondition, ToolForm } from '../../server/src/engine/model';
+import type { FileAnalysis, Finding, Fix, HintValue, SiteCauseKind, StaticValue, TextEdit, Tool, ToolCondition, ToolForm } from '../../server/src/engine/model';
+import { projectFindings } from '../../server/src/engine/rules/no-tools-found';
 import type { EngineOptions } from '../../server/src/engine/options';
 import { parseSource } from '../../server/src/engine/syntax/parse';
 import { Project } from '../../server/src/engine/project/project';
@@ -54,6 +55,18 @@ export interface FindingExpectation {
   severity?: Finding['severity'];
 }
 
+/** A registration site whose tools could not be listed; only the fields given are compared. */
+export interface UnenumeratedExpectation {
+  /** 1-based line of the site (the call) in the case's main file. */
+  line: number;
+  form: ToolForm;
+  /** How many tools it still lists. */
+  tools: number;
+  kind: SiteCauseKind;
+  /** Matched against the cause's message. */
+  cause: RegExp | string;
+}
+
 export interface Case {
   name: string;
   code: string;
@@ -63,8 +76,12 @@ export interface Case {
   files?: Record<string, string>;
   /** The exact list of tools, in the engine's order. */
   tools?: Array<Partial<ToolExpectation>>;
+  /** The exact list of the main file's registration sites that could not be enumerated, in the engine's order. */
+  unenumerated?: Array<Partial<UnenumeratedExpectation>>;
   /** The exact set of findings (rule + line), counting only rules in `only` when it is given. */
   findings?: FindingExpectation[];
+  /** Add the findings about the case's files as one project (`no-tools-found`) to the main file's. */
+  asProject?: boolean;
   /** Rule ids considered by `findings` and `output`. */
   only?: string[];
   /** The main file after applying the preferred (else first) safe fix of every considered finding. */
@@ -120,6 +137,53 @@ function makeWorkspace(c: Case, mainText: string, files: Record<string, string>,
 /** Findings of the rules the case looks at. */
 function considered(c: Case, analysis: FileAnalysis): Finding[] {
   return c.only ? analysis.findings.filter((f) => c.only!.includes(f.rule)) : analysis.findings;
+}
+
+/** The case's files analysed as one project: the main file's analysis with the project's findings added. */
+function asProject(c: Case, ws: Workspace, analysis: FileAnalysis): FileAnalysis {
+  const others = Object.keys(c.files ?? {})
+    .filter((rel) => /\.[cm]?[jt]sx?$/.test(rel))
+    .map((rel) => ws.project.analyzeFile(ws.pathOf(rel)));
+  const where = (loc: { file: string; start: number }) => `${ws.relOf(loc.file)}:${lineOf(ws.project.getText(loc.file) ?? '', loc.start)}`;
+  return { ...analysis, findings: [...analysis.findings, ...projectFindings([analysis, ...others], where, c.options ?? {})] };
+}
+
+/**
+ * What every analysis holds, whatever the case asserts: each tool names a site of the file that counts it, each
+ * site counts the tools naming it, and a site that is not enumerated says why.
+ */
+function checkSites(analysis: FileAnalysis): void {
+  const key = (loc: { file: string; start: number }) => `${loc.file}:${loc.start}`;
+  const counts = new Map<string, number>();
+  for (const tool of analysis.tools) counts.set(key(tool.site), (counts.get(key(tool.site)) ?? 0) + 1);
+  const sites = new Map(analysis.sites.map((site) => [key(site.loc), site]));
+  for (const [at, count] of counts) {
+    assert.ok(sites.has(at), `a tool's site ${at} is not among the file's sites`);
+    assert.equal(sites.get(at)!.tools, count, `site ${at} counts ${sites.get(at)!.tools} tools, ${count} name it`);
+  }
+  for (const site of analysis.sites) {
+    if (site.status === 'enumerated') assert.equal(site.cause, undefined, `enumerated site ${site.text} has a cause`);
+    else assert.ok(site.cause && site.cause.message.length > 0, `unenumerated site ${site.text} says nothing`);
+    if (!counts.has(key(site.loc))) assert.equal(site.tools, 0, `site ${site.text} counts tools nobody names`);
+  }
+}
+
+function checkUnenumerated(c: Case, ws: Workspace, text: string, analysis: FileAnalysis): void {
+  const actual = analysis.sites.filter((site) => site.status === 'unenumerated');
+  const summary = actual.map((s) => `${s.form} @${lineOf(text, s.loc.start)} ${s.cause?.kind}: ${s.cause?.message}`).join('\n');
+  assert.equal(actual.length, c.unenumerated!.length, `expected ${c.unenumerated!.length} unenumerated site(s), found ${actual.length}:\n${summary}`);
+  c.unenumerated!.forEach((want, i) => {
+    const site = actual[i];
+    const label = `unenumerated site #${i} (${site.text})`;
+    if (want.line !== undefined) {
+      assert.equal(site.loc.file, ws.main, `${label}: located in another file`);
+      assert.equal(lineOf(text, site.loc.start), want.line, `${label}: line`);
+    }
+    if (want.form !== undefined) assert.equal(site.form, want.form, `${label}: form`);
+    if (want.tools !== undefined) assert.equal(site.tools, want.tools, `${label}: tools`);
+    if (want.kind !== undefined) assert.equal(site.cause?.kind, want.kind, `${label}: cause kind (${site.cause?.message})`);
+    if (want.cause !== undefined) assert.ok(matches(site.cause?.message ?? '', want.cause), `${label}: cause ${JSON.stringify(site.cause?.message)} does not match ${want.cause}`);
+  });
 }
 
 /** The fix the case applies for one finding: the titled one, or the preferred (else first) safe one. */
@@ -319,11 +383,14 @@ export function runCases(title: string, cases: Case[]): void {
       assert.ok(!names.has(c.name), `duplicate case name ${c.name}`);
       names.add(c.name);
       test(c.name, c.todo ? { todo: c.todo } : {}, () => {
-        assert.ok(c.tools || c.findings || c.output !== undefined || c.outputFiles, `case "${c.name}" asserts nothing`);
+        assert.ok(c.tools || c.findings || c.unenumerated || c.output !== undefined || c.outputFiles, `case "${c.name}" asserts nothing`);
         const ws = makeWorkspace(c, c.code, c.files ?? {}, c.options ?? {});
-        const analysis = ws.project.analyzeFile(ws.main);
-        assert.equal(analysis.error, undefined, `analysis error: ${analysis.error}`);
+        const own = ws.project.analyzeFile(ws.main);
+        assert.equal(own.error, undefined, `analysis error: ${own.error}`);
+        checkSites(own);
+        const analysis = c.asProject ? asProject(c, ws, own) : own;
         if (c.tools) checkTools(c, ws, c.code, analysis.tools);
+        if (c.unenumerated) checkUnenumerated(c, ws, c.code, analysis);
         if (c.findings) checkFindings(c, ws, analysis);
         if (c.output !== undefined || c.outputFiles || c.fix !== undefined) checkOutput(c, ws, analysis, c.code);
       });

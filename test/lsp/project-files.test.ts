@@ -66,6 +66,34 @@ describe('the project in the editor', () => {
     }
   });
 
+  test('a server whose tools cannot be listed: the registration and the server construction say so, as `check` reports them', async () => {
+    const files = {
+      'src/server.ts': `${HEADER}import { addTool } from "./tools.js";\nexport { server };\n`,
+      'src/tools.ts': 'import { server } from "./server.js";\nexport function addTool(def) {\n  server.registerTool(def.name, { annotations: def.annotations }, def.handler);\n}\n',
+    };
+    const ws = workspace(files);
+    const cli = checkJson(ws.root).output.diagnostics.map((d) => `${d.file} ${d.code} ${d.line}`).sort();
+    assert.deepEqual(cli, ['src/server.ts no-tools-found 2', 'src/tools.ts unenumerated-tools 3']);
+    const client = await startListed(ws.root);
+    try {
+      await client.open(ws.uri('src/server.ts'), files['src/server.ts']);
+      await client.open(ws.uri('src/tools.ts'), files['src/tools.ts']);
+      const server = await client.pull(ws.uri('src/server.ts'));
+      assert.deepEqual(keys(server), ['no-tools-found 2']);
+      assert.match(String(server[0].message), /no tool: it saw one registration whose tools it could not list: tools\.ts:3 `server\.registerTool\(def\.name, …\)` \(the name comes from the parameter `def` of `addTool`/);
+      assert.match(String(server[0].message), /mcp-hints verify -- <command>/);
+      assert.deepEqual(keys(await client.pull(ws.uri('src/tools.ts'))), ['unenumerated-tools 3']);
+      // A tool found anywhere around the server answers it.
+      await refreshed(client, async () => {
+        await client.change(ws.uri('src/tools.ts'), `${files['src/tools.ts']}addTool({ name: "ping", annotations: { readOnlyHint: true }, handler: async () => ({ content: [] }) });\n`, 2);
+        await client.pull(ws.uri('src/tools.ts'));
+      });
+      assert.deepEqual(keys(await client.pull(ws.uri('src/server.ts'))), []);
+    } finally {
+      await client.stop();
+    }
+  });
+
   test('an edit to a catalogue file re-checks the open server that registers it, and an edit to the server re-checks the catalogue', async () => {
     const ws = workspace(CATALOGUE);
     const client = await startListed(ws.root);

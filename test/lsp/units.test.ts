@@ -123,6 +123,7 @@ function tool(effective: Record<HintKey, HintValue>, declared: Partial<Record<Hi
     id: 't',
     name,
     form: 'registerTool',
+    site: loc,
     loc,
     nameLoc: loc,
     receiver: 'server',

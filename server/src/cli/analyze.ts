@@ -7,7 +7,8 @@ import { createRunHost, guardedAnalyze, readSourceFile, unreadableAnalysis, type
 import { HINT_KEYS, type ConditionDependency, type ToolCondition, type FileAnalysis, type HintKey, type HintValue, type Loc, type Severity, type StaticValue } from '../engine';
 import type { EngineOptions } from '../engine';
 import { fixAll } from '../engine';
-import { mayRegisterTools } from '../engine';
+import { mayConstructServer, mayRegisterTools } from '../engine';
+import type { SiteCauseKind } from '../engine';
 import { Project } from '../engine';
 import { LineIndex } from './positions';
 import { evidenceSummary, toolDetails } from '../engine';
@@ -74,8 +75,36 @@ export interface DiagnosticRecord {
   condition?: string;
 }
 
+/** A registration site (engine: RegistrationSite), with the CLI's positions. */
+export interface SiteRecord {
+  file: string;
+  line: number;
+  column: number;
+  form: string;
+  status: 'enumerated' | 'unenumerated';
+  /** The call as written, shortened. */
+  text: string;
+  /** How many tools it lists. */
+  tools: number;
+  /** Why its tools (or some of them) cannot be listed; null when enumerated. */
+  cause: { kind: SiteCauseKind; message: string } | null;
+}
+
+/** An MCP server construction (engine: ServerConstruction). */
+export interface ServerRecord {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  text: string;
+  library: string;
+}
+
 export interface BatchResult {
   tools: ToolRecord[];
+  sites: SiteRecord[];
+  servers: ServerRecord[];
   diagnostics: DiagnosticRecord[];
   /** Files rewritten by --fix, with the number of fixes applied. */
   fixed: { file: string; fixes: number }[];
@@ -113,7 +142,7 @@ export function relativePath(cwd: string, file: string): string {
  * any `mcp-hints` directive comment still goes to the engine.
  */
 function cannotRegisterTools(text: string): boolean {
-  return !mayRegisterTools(text) && !text.includes('mcp-hints');
+  return !mayRegisterTools(text) && !text.includes('mcp-hints') && !mayConstructServer(text);
 }
 
 /**
@@ -130,7 +159,7 @@ export function readForAnalysis(file: string, skipped?: Map<string, string>): Re
 
 /** Analyses files one after the other in `project`; never throws for a bad file. */
 export function analyzeBatch(project: Project, files: string[], context: BatchContext, preRead?: Map<string, ReadResult>): BatchResult {
-  const result: BatchResult = { tools: [], diagnostics: [], fixed: [] };
+  const result: BatchResult = { tools: [], sites: [], servers: [], diagnostics: [], fixed: [] };
   const indexes = new Map<string, LineIndex | null>();
   const indexFor = (file: string): LineIndex | null => {
     let index = indexes.get(file);
@@ -164,7 +193,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
     if ('error' in read) {
       analysis = unreadableAnalysis(file, read.error, options);
     } else if (cannotRegisterTools(read.text)) {
-      analysis = { file, tools: [], findings: [], dependencies: [] };
+      analysis = { file, tools: [], sites: [], servers: [], findings: [], dependencies: [] };
     } else {
       let text = read.text;
       if (context.fix) {
@@ -222,6 +251,17 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
         }),
         ...(context.contracts ? { review: toolReviewRecord(project, analysis, tool, context) } : {}),
       });
+    }
+    for (const site of analysis.sites) {
+      const { file: siteFile, start } = place(site.loc);
+      result.sites.push({
+        file: siteFile, line: start.line, column: start.column, form: site.form, status: site.status, text: site.text, tools: site.tools,
+        cause: site.cause ? { kind: site.cause.kind, message: site.cause.message } : null,
+      });
+    }
+    for (const server of analysis.servers) {
+      const { file: serverFile, start, end } = place(server.loc);
+      result.servers.push({ file: serverFile, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, text: server.text, library: server.library });
     }
     for (const finding of analysis.findings) {
       const { file: findingFile, start, end } = place(finding.loc);

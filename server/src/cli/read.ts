@@ -6,11 +6,11 @@ import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine';
 import { configIgnores, discoverFiles, diskConfigHost, findConfigFile, UNREADABLE_FILE, type ReadResult } from '../engine';
 import type { EngineOptions } from '../engine';
 import type { Project } from '../engine';
-import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult } from './analyze';
+import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult, type DiagnosticRecord } from './analyze';
 import { UsageError, type CheckArgs } from './args';
 import { sortRecords, type Report } from './report';
 import { unreadableFile } from '../engine';
-import { knownFindingIds } from '../engine';
+import { knownFindingIds, NO_TOOLS_FOUND, noToolsFound, noToolsMessage } from '../engine';
 import type { WorkerReply, WorkerRequest } from './worker-protocol';
 import packageJson from '../../../package.json';
 import { describeRecordError, loadReviewOptions } from '../engine';
@@ -77,6 +77,8 @@ function workerCount(env: Io['env']): number {
 
 function mergeInto(target: BatchResult, source: BatchResult): void {
   target.tools.push(...source.tools);
+  target.sites.push(...source.sites);
+  target.servers.push(...source.servers);
   target.diagnostics.push(...source.diagnostics);
   target.fixed.push(...source.fixed);
   if (source.leftAlone) (target.leftAlone ??= []).push(...source.leftAlone);
@@ -95,7 +97,7 @@ async function analyzeShared(
   workerPath: string,
   onProgress: (done: number) => void,
 ): Promise<BatchResult> {
-  const total: BatchResult = { tools: [], diagnostics: [], fixed: [] };
+  const total: BatchResult = { tools: [], sites: [], servers: [], diagnostics: [], fixed: [] };
   let next = 0;
   let done = 0;
   // Batches end at BATCH_SIZE files or BATCH_CHARS of text, so a few large bundles still spread out. They shrink
@@ -240,7 +242,23 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
     });
   }
   const analysed = context.files ?? files;
-  return { ...sortRecords({ cwd: io.cwd, files: analysed.length, ...result }), analysed };
+  const sorted = sortRecords({ cwd: io.cwd, files: analysed.length, ...result });
+  sorted.diagnostics.push(...serverWithoutTools(sorted, options));
+  return { ...sortRecords(sorted), analysed };
+}
+
+/**
+ * A run that finds a server and no tool says so at each server construction, naming the registration sites it saw
+ * (never a silent "no problems").
+ */
+function serverWithoutTools(report: Report, options: EngineOptions): DiagnosticRecord[] {
+  const severity = options.rules?.[NO_TOOLS_FOUND] ?? noToolsFound.defaultSeverity;
+  if (severity === 'off' || report.tools.length > 0 || report.servers.length === 0) return [];
+  const message = noToolsMessage(report.sites.map((site) => ({ where: `${site.file}:${site.line}`, text: site.text, cause: site.cause?.message })));
+  return report.servers.map((server) => ({
+    file: server.file, line: server.line, column: server.column, endLine: server.endLine, endColumn: server.endColumn,
+    severity, code: NO_TOOLS_FOUND, message, tool: null,
+  }));
 }
 
 /**

@@ -1,5 +1,5 @@
 // What a `check` run produced, ready for any output format.
-import type { DiagnosticRecord, ToolRecord } from './analyze';
+import type { DiagnosticRecord, ServerRecord, SiteRecord, ToolRecord } from './analyze';
 
 export interface Report {
   /** Paths in records are relative to this folder. */
@@ -7,6 +7,10 @@ export interface Report {
   /** Number of files analysed. */
   files: number;
   tools: ToolRecord[];
+  /** Every registration site, enumerated or not. */
+  sites: SiteRecord[];
+  /** MCP server constructions. */
+  servers: ServerRecord[];
   diagnostics: DiagnosticRecord[];
   fixed: { file: string; fixes: number }[];
   /** With --fix: safe fixes left alone because they would edit a generated file. */
@@ -45,7 +49,10 @@ export function sortRecords(report: Report): Report {
         compareText(a.message, b.message),
     );
   const fixed = [...report.fixed].sort((a, b) => compareText(a.file, b.file));
-  return { ...report, tools, diagnostics, fixed };
+  const byPosition = (a: { file: string; line: number; column: number }, b: { file: string; line: number; column: number }) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column;
+  const sites = [...report.sites].sort(byPosition);
+  const servers = [...report.servers].sort(byPosition);
+  return { ...report, tools, sites, servers, diagnostics, fixed };
 }
 
 export function countBySeverity(diagnostics: DiagnosticRecord[]): Record<DiagnosticRecord['severity'], number> {

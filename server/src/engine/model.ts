@@ -155,6 +155,57 @@ export interface Tool {
    * call, a filter over the definitions, a guarded call of the wrapper. Absent when nothing guards it.
    */
   conditions?: ToolCondition[];
+  /** The registration site that lists this tool (the call, or the framework's declaration): see RegistrationSite. */
+  site: Loc;
+}
+
+/**
+ * A place in the code that registers tools: a registration method call on what may be a server (`registerTool`,
+ * `tool`, `addTool`, a `tools/list` handler), or a framework's declaration. Either every tool it registers is listed
+ * (`enumerated`), or what it registers is not known without running the code (`unenumerated`): then `cause` says
+ * where and why, and the site is reported as `unenumerated-tools`, never as a tool with a name and hints it lacks.
+ */
+export interface RegistrationSite {
+  status: 'enumerated' | 'unenumerated';
+  form: ToolForm;
+  /** The call or declaration. */
+  loc: Loc;
+  /** The call as written, on one line and shortened: `server.registerTool(def.name, …)`. */
+  text: string;
+  /** How many tools it lists; an unenumerated site may list some (the callers that could be read) and not others. */
+  tools: number;
+  /** Why some or all of its tools cannot be listed (unenumerated only). */
+  cause?: SiteCause;
+}
+
+/** What kept a registration site from being enumerated. Stable strings: they appear in the CLI's JSON. */
+export type SiteCauseKind =
+  /** A value comes from a parameter whose callers are not in the project (an exported helper, a callback). */
+  | 'parameter'
+  /** A value is only known at run time: data parsed or fetched, an environment variable, a package's result. */
+  | 'runtime'
+  /** What the call is made on (`this` of a class nothing constructs) could not be read. */
+  | 'receiver'
+  /** Code the engine does not read (a construct it does not evaluate), or an evaluation cut short. */
+  | 'unsupported';
+
+export interface SiteCause {
+  kind: SiteCauseKind;
+  /** In words built from the code: "the name comes from the parameter `def` of `add` (src/mcp.ts:5), which nothing in the project calls". */
+  message: string;
+  /** The expression at the site that could not be read (the name argument, the returned list). */
+  at: Loc;
+  /** Where the unknown value comes from, when elsewhere: the parameter, the loop, the `JSON.parse` call. */
+  origin?: Loc;
+}
+
+/** A construction of an MCP server: `new McpServer(…)`, `new Server(…)`, `new FastMCP(…)`, a framework's entry point. */
+export interface ServerConstruction {
+  loc: Loc;
+  /** The construction as written, shortened: `new McpServer(…)`. */
+  text: string;
+  /** The package it comes from (`@modelcontextprotocol/sdk/server/mcp.js`), or the bundled class's name. */
+  library: string;
 }
 
 /** What a run-time condition reads. Stable strings: they appear in the CLI's JSON. */
@@ -224,6 +275,10 @@ export interface Finding {
 export interface FileAnalysis {
   file: string;
   tools: Tool[];
+  /** Every registration site in the file, enumerated or not (a tool's `site` names one of them). */
+  sites: RegistrationSite[];
+  /** MCP servers constructed in the file (a project that constructs one and lists no tool is reported). */
+  servers: ServerConstruction[];
   findings: Finding[];
   /** Files this analysis read besides `file` (constants, imported definitions): re-analyse when they change. */
   dependencies: string[];

@@ -1,6 +1,7 @@
 // The server's view of files: open documents (TextDocuments) over the disk, one engine Project,
 // URI <-> path mapping and offset <-> position conversion.
 
+import { dirname, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -8,7 +9,7 @@ import type { Range, TextDocumentContentChangeEvent, TextDocuments, TextDocument
 import type { TextSince } from '../engine';
 import type { FileAnalysis, Finding, Loc, Tool } from '../engine';
 import type { EngineOptions } from '../engine';
-import { diskHost, Project, type FileHost } from '../engine';
+import { diskHost, Project, projectFindings, type FileHost } from '../engine';
 import type { ReviewRecords } from './review';
 
 const EXTENSION_BY_LANGUAGE: Record<string, string> = {
@@ -284,9 +285,18 @@ export class Workspace {
         findings.push(finding);
       }
     }
-    const result: FileAnalysis = parts.length === 0 ? own : { ...own, tools, findings, dependencies: [...dependencies] };
+    // A server created here, and no tool in this file nor in the files around it: said at the construction.
+    const projectWide = own.servers.length > 0 ? projectFindings([own, ...parts.filter((part) => part.file !== path)], (loc) => this.mention(path, loc), this.project.getOptions()) : [];
+    findings.push(...projectWide);
+    const result: FileAnalysis = parts.length === 0 && projectWide.length === 0 ? own : { ...own, tools, findings, dependencies: [...dependencies] };
     this.merged.set(path, { own, parts, result });
     return result;
+  }
+
+  /** `tools.ts:12` from the folder of `from`, as a message names a place. */
+  private mention(from: string, loc: Loc): string {
+    const path = loc.file === from ? loc.file.slice(loc.file.lastIndexOf('/') + 1) : relative(dirname(from), loc.file).split('\\').join('/');
+    return `${path}:${this.locToRange(loc).start.line + 1}`;
   }
 
   /** A TextDocument for any file the engine knows (open buffer, or the engine's text of a closed file). */

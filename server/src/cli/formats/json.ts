@@ -20,6 +20,18 @@ export function formatJson(report: Report): string {
       condition: t.condition,
       conditions: t.conditions,
     })),
+    // Every registration site: `unenumerated` ones list tools that cannot be known without running the server.
+    sites: report.sites.map((site) => ({
+      file: site.file,
+      line: site.line,
+      column: site.column,
+      form: site.form,
+      status: site.status,
+      text: site.text,
+      tools: site.tools,
+      cause: site.cause,
+    })),
+    servers: report.servers.map((server) => ({ file: server.file, line: server.line, column: server.column, text: server.text, library: server.library })),
     diagnostics: report.diagnostics.map((d) => ({
       file: d.file,
       line: d.line,

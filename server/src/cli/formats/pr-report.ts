@@ -1,6 +1,6 @@
 // `mcp-hints report`: one row per tool (effective hints, what the code shows, approval, findings), as a Markdown
 // table ready to paste as a pull request comment, or the same rows as JSON.
-import { profileLine } from '../../engine';
+import { NO_TOOLS_FOUND, profileLine } from '../../engine';
 import type { ToolRecord } from '../analyze';
 import type { Report } from '../report';
 
@@ -35,6 +35,9 @@ export function formatReportMarkdown(report: Report): string {
   const changed = tools.filter((t) => t.review?.approval.state === 'changed').length;
   const unapproved = tools.filter((t) => t.review?.approval.state === 'unapproved').length;
   const summary = [`${tools.length} tool${tools.length === 1 ? '' : 's'}`];
+  const unenumerated = report.sites.filter((site) => site.status === 'unenumerated');
+  if (unenumerated.length > 0) summary.push(`${unenumerated.length} registration${unenumerated.length === 1 ? '' : 's'} not enumerated`);
+  if (tools.length === 0 && report.servers.length > 0) summary.push(`${report.servers.length} MCP server${report.servers.length === 1 ? '' : 's'} created, no tool found`);
   if (weakened > 0) summary.push(`${weakened} safety weakened`);
   if (changed > 0) summary.push(`${changed} changed since approval`);
   if (unapproved > 0) summary.push(`${unapproved} not approved`);
@@ -50,16 +53,26 @@ export function formatReportMarkdown(report: Report): string {
       .map(cell)
       .join(' | '),
   );
+  // What the table cannot show: a server with no tool found, and registrations whose tools could not be listed.
+  const notices = noticesOf(report).map((d) => `> **${d.severity}** \`${d.file}:${d.line}\`: ${d.message.replace(/\r?\n/g, ' ')}`);
+  const sites = unenumerated.map((site) => `- \`${site.file}:${site.line}\` \`${site.text.replace(/`/g, "'")}\`: ${site.cause?.message ?? ''}`);
   return [
     '### MCP tools',
     '',
     `${summary.join(' · ')}`,
     '',
+    ...(notices.length > 0 ? [...notices, ''] : []),
     '| tool | file | hints | evidence | approval | findings |',
     '|---|---|---|---|---|---|',
     ...rows.map((row) => `| ${row} |`),
     '',
+    ...(sites.length > 0 ? ['Registrations whose tools cannot be listed without running the server (`mcp-hints verify -- <command>` lists them):', '', ...sites, ''] : []),
   ].join('\n');
+}
+
+/** Findings about the whole run rather than a tool: a server created with no tool found. */
+function noticesOf(report: Report) {
+  return report.diagnostics.filter((d) => d.code === NO_TOOLS_FOUND);
 }
 
 export function formatReportJson(report: Report): string {
@@ -76,6 +89,9 @@ export function formatReportJson(report: Report): string {
       approval: tool.review?.approval ?? { state: 'no-record', changes: [] },
       findings: tool.review?.findings ?? [],
     })),
+    sites: report.sites.map((site) => ({ file: site.file, line: site.line, form: site.form, status: site.status, text: site.text, tools: site.tools, cause: site.cause })),
+    servers: report.servers.map((server) => ({ file: server.file, line: server.line, text: server.text, library: server.library })),
+    notices: noticesOf(report).map((d) => ({ code: d.code, severity: d.severity, file: d.file, line: d.line, message: d.message })),
   };
   return `${JSON.stringify(output, null, 2)}\n`;
 }

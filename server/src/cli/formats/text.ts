@@ -92,6 +92,15 @@ function severityLabel(severity: DiagnosticRecord['severity'], paint: Paint): st
   return paint.blue(label);
 }
 
+/** What the tool count leaves out: registrations whose tools could not be listed, a server with none found. */
+function notListed(report: Report): string {
+  const parts: string[] = [];
+  const unenumerated = report.sites.filter((site) => site.status === 'unenumerated').length;
+  if (unenumerated > 0) parts.push(`${plural(unenumerated, 'registration')} not enumerated (see below)`);
+  if (report.tools.length === 0 && report.servers.length > 0) parts.push(`${plural(report.servers.length, 'MCP server')} created, no tool found (see below)`);
+  return parts.length > 0 ? `; ${parts.join('; ')}` : '';
+}
+
 export function formatText(report: Report, options: TextOptions): string {
   const paint = painter(options.color);
   const files = new Set<string>();
@@ -140,7 +149,7 @@ export function formatText(report: Report, options: TextOptions): string {
       ? paint.green('✔ no problems')
       : (counts.error > 0 ? paint.red : counts.warning > 0 ? paint.yellow : paint.blue)(`✖ ${plural(problems, 'problem')} (${parts.join(', ')})`);
   out.push(paint.bold(verdict));
-  out.push(`${plural(report.tools.length, 'tool')} in ${plural(toolFiles, 'file')} (${plural(report.files, 'file')} checked)`);
+  out.push(`${plural(report.tools.length, 'tool')} in ${plural(toolFiles, 'file')} (${plural(report.files, 'file')} checked)${notListed(report)}`);
   if (report.fixed.length > 0) {
     const fixes = report.fixed.reduce((sum, f) => sum + f.fixes, 0);
     const files = report.fixed.map((f) => `${f.file} (${f.fixes})`);

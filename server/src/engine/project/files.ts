@@ -288,7 +288,7 @@ function fileFinding(file: string, rule: string, message: string): Finding {
 
 /** An analysis that only reports that the file could not be read. */
 export function unreadableAnalysis(file: string, reason: string, options: EngineOptions = {}): FileAnalysis {
-  return { file, tools: [], findings: withSettings([fileFinding(file, UNREADABLE_FILE, `File not analysed, ${reason}.`)], options), dependencies: [], error: reason };
+  return { file, tools: [], sites: [], servers: [], findings: withSettings([fileFinding(file, UNREADABLE_FILE, `File not analysed, ${reason}.`)], options), dependencies: [], error: reason };
 }
 
 /**
@@ -308,7 +308,7 @@ export function guardedAnalyze(project: Project, path: string, text?: string): F
     } catch {
       // the project is only a cache: nothing to undo
     }
-    return { file: path, tools: [], findings: withSettings([fileFinding(path, ANALYSIS_FAILED, `File not analysed, ${why}.`)], project.getOptions()), dependencies: [], error: why };
+    return { file: path, tools: [], sites: [], servers: [], findings: withSettings([fileFinding(path, ANALYSIS_FAILED, `File not analysed, ${why}.`)], project.getOptions()), dependencies: [], error: why };
   }
 }
 

@@ -6,7 +6,7 @@ import type { EngineOptions } from '../options';
 import { attachFileIndex, FileIndex, reparse, textChangeRange, type TextSince } from '../syntax';
 import { parseSource } from '../syntax';
 import { isYamlFile, parseYamlSource } from '../values';
-import { findTools } from '../registrations';
+import { findTools, serverConstructions } from '../registrations';
 import { markGeneratedFixes } from '../fixes';
 import { markSharedFixes } from '../registrations';
 import { ANALYSIS_FAILED, UNREADABLE_FILE } from '../rules';
@@ -404,7 +404,7 @@ export class Project {
       const text = this.sources.get(path)?.text ?? '';
       const loc = { file: path, start: 0, end: Math.min(text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'), 200) };
       const finding: Finding = { rule: parseError ? ANALYSIS_FAILED : UNREADABLE_FILE, severity: 'error', message: `File not analysed: ${error}.`, loc, tool: null, fixes: [] };
-      return { file: path, tools: [], findings: withSettings([finding], this.options), dependencies: [], error };
+      return { file: path, tools: [], sites: [], servers: [], findings: withSettings([finding], this.options), dependencies: [], error };
     }
     // What the last analysis of the file cached (its tools' contracts, facts read from other files) starts again.
     this.fileIndex(path).newAnalysis();
@@ -413,7 +413,8 @@ export class Project {
     const source = this.sources.get(path);
     const reuse = this.buffers.has(path) ? this.toolCache.begin(sourceFile, (file) => this.getSourceFile(file), source?.since) : undefined;
     if (source) source.since = undefined;
-    const tools: Tool[] = findTools(this, sourceFile, dependencies, reuse);
+    const { tools, sites } = findTools(this, sourceFile, dependencies, reuse);
+    const servers = serverConstructions(sourceFile);
     // Rules read other files too (handlers and helpers for evidence): they are dependencies as much as imports are.
     const ruleFindings = runRules(
       tools,
@@ -425,6 +426,7 @@ export class Project {
         return this.getSourceFile(file);
       },
       reuse,
+      sites,
     );
     // What the reused results read the last time is still read.
     for (const file of reuse?.reusedDependencies ?? []) dependencies.add(file);
@@ -434,7 +436,7 @@ export class Project {
     markSharedFixes(findings, tools);
     markGeneratedFixes(findings, (file) => this.getText(file));
     dependencies.delete(path);
-    return { file: path, tools, findings, dependencies: [...dependencies] };
+    return { file: path, tools, sites, servers, findings, dependencies: [...dependencies] };
   }
 }
 

@@ -1,9 +1,9 @@
 import ts from 'typescript';
 import { formsThatMayDeclare } from './forms/declarations';
 import { callArguments, isFunctionCall } from '../syntax';
-import type { Form, RawTool } from './forms/form';
+import type { Form, RawTool, Unread } from './forms/form';
 import { CALL_FORMS } from './forms/call-forms';
-import type { Tool } from '../model';
+import type { RegistrationSite, Tool } from '../model';
 import { mayRegisterTools } from './prefilter';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from '../values';
 import { fileIndexOf, skipOuterExpressions, table } from '../syntax';
@@ -19,27 +19,58 @@ export interface StatementReuse {
   record(statement: ts.Statement, tools: Tool[]): void;
 }
 
+/** What a file registers: its tools, and every site that registers them (enumerated or not). */
+export interface Registrations {
+  tools: Tool[];
+  sites: RegistrationSite[];
+}
+
+/** One registration call as read: the tools it gave under each reading, and the readings that gave none. */
+interface ReadCall {
+  call: ts.CallExpression;
+  /** The form of the tools it registers. */
+  form: Tool['form'];
+  listed: { raw: RawTool; expanded: boolean; env?: Env }[];
+  unread: Unread[];
+}
+
 /**
- * Every tool registered by calls in `sf`, each resolved as far as static evaluation allows. `reuse` (an editor's
- * re-analysis) supplies the tools of statements an edit left alone and keeps the ones computed here.
+ * Every tool registered by calls in `sf`, each resolved as far as static evaluation allows, and the sites that
+ * register them. `reuse` (an editor's re-analysis) supplies the tools of statements an edit left alone and keeps
+ * the ones computed here.
  */
-export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependencies: Set<string>, reuse?: StatementReuse): Tool[] {
-  if (!mayRegisterTools(sf.text)) return [];
+export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependencies: Set<string>, reuse?: StatementReuse): Registrations {
+  if (!mayRegisterTools(sf.text)) return { tools: [], sites: [] };
   const evaluator = new Evaluator(sources, dependencies);
   const tools: Tool[] = [];
+  const sites: RegistrationSite[] = [];
   const seen = new Set<string>();
   const ids = new Set<string>();
   const conditionsOf = (raw: RawTool, env: Env | undefined) => {
     evaluator.resetBudget();
     return guarded(() => registrationConditions(raw.call, evaluator, env ?? EMPTY_ENV, [raw.config, raw.name, raw.annotations])) ?? [];
   };
-  const extract = (calls: readonly Candidate[]) => {
-    const found: { raw: RawTool; expanded: boolean; env?: Env }[][] = [];
+  const extract = (calls: readonly Candidate[]): ReadCall[] => {
+    const found: ReadCall[] = [];
     for (const { call, method, form } of calls) {
       evaluator.resetBudget();
       if (isCustomRegistrar(call, method, evaluator, sf)) continue;
-      const raws = guarded(() => extractExpanded(form, call, method, evaluator, sf));
-      if (raws) found.push(raws);
+      const runs = guarded(() => extractExpanded(form, call, method, evaluator, sf));
+      // A call no reading takes for this form is a look-alike: not a site.
+      if (!runs || !runs.some((run) => run.raws)) continue;
+      const read: ReadCall = { call, form: FORM_OF_METHOD[method] ?? 'registerTool', listed: [], unread: [] };
+      for (const { raws, env } of runs) {
+        if (!raws) continue;
+        for (const raw of raws) {
+          read.form = raw.form;
+          const unread = unreadName(raw, env, evaluator);
+          if (unread) read.unread.push(unread);
+          else read.listed.push({ raw, expanded: env.size > 0, env });
+        }
+        const more = form.unread ? guarded(() => form.unread!(call, { sf, evaluator }, env)) : undefined;
+        for (const part of more ?? []) read.unread.push({ ...part, env });
+      }
+      found.push(read);
     }
     return found;
   };
@@ -83,21 +114,49 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
         ids.add(tool.id);
         tools.push(tool);
       }
+      sites.push(...sitesOfReused(calls, reused));
       continue;
     }
-    const { added, renamed } = add(extract(calls));
-    if (!renamed) reuse?.record(statement, added);
+    const read = extract(calls);
+    const { added, renamed } = add(read.map((r) => r.listed));
+    const own = read.map((r) => siteRecord(r.call, r.form, added.filter((tool) => tool.site.start === r.call.getStart(sf)).length, r.unread, evaluator));
+    sites.push(...own);
+    // Only a statement whose every site lists its tools is kept: a reused statement's sites are rebuilt from its tools.
+    if (!renamed && own.every((site) => site.status === 'enumerated' && site.tools > 0)) reuse?.record(statement, added);
   }
   for (const form of formsThatMayDeclare(sf)) {
     evaluator.resetBudget();
     const raws = guarded(() => form.find({ sf, evaluator }));
-    if (raws) add([raws.map((raw) => ({ raw, expanded: false }))]);
+    if (!raws) continue;
+    const { added } = add([raws.map((raw) => ({ raw, expanded: false }))]);
+    for (const site of new Set(raws.map((raw) => raw.call))) {
+      const start = site.getStart(site.getSourceFile());
+      const form = raws.find((raw) => raw.call === site)!.form;
+      sites.push(siteRecord(site, form, added.filter((tool) => tool.site.start === start && tool.site.file === site.getSourceFile().fileName).length, [], evaluator));
+    }
   }
   locateSharedAnnotations(tools);
-  return tools;
+  return { tools, sites };
+}
+
+/** The form of a site that gave no raw tool, by the method called. */
+const FORM_OF_METHOD: Record<string, Tool['form']> = { setRequestHandler: 'tools/list', registerToolTask: 'registerToolTask', tool: 'tool', addTool: 'addTool', addTools: 'addTools', tools: 'tools' };
+
+/** A reused statement's sites: each of its calls that registers some of the reused tools. */
+function sitesOfReused(calls: readonly Candidate[], tools: readonly Tool[]): RegistrationSite[] {
+  const out: RegistrationSite[] = [];
+  for (const { call } of calls) {
+    const sf = call.getSourceFile();
+    const start = call.getStart(sf);
+    const own = tools.filter((tool) => tool.site.start === start);
+    if (own.length > 0) out.push({ status: 'enumerated', form: own[0].form, loc: locOf(call, sf), text: shortText(call, sf), tools: own.length });
+  }
+  return out;
 }
 
 import { buildTool } from './tool';
+import { siteRecord, unreadName } from './sites';
+import { shortText } from './servers';
 import { locateSharedAnnotations } from './shared-annotations';
 import { recordDerivations } from './derivation';
 import { registrationConditions } from './conditions';
@@ -143,7 +202,8 @@ function collectCalls(statement: ts.Node, out: Candidate[]): void {
   // One visitor per statement, not a closure per node (a million nodes on a dense workspace).
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
-      const callee = node.expression;
+      // `(server.registerTool as any)(…)`, `server.registerTool!(…)`: the callee's casts change nothing it registers.
+      const callee = skipOuterExpressions(node.expression);
       let method: string | undefined;
       if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? (callee.expression as ts.PropertyAccessExpression).name.text : callee.name.text;
       else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
@@ -156,7 +216,7 @@ function collectCalls(statement: ts.Node, out: Candidate[]): void {
 }
 
 /** Runs the form, expanding loops, callbacks and wrappers that supply the name or the annotations. */
-function extractExpanded(form: Form, call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): { raw: RawTool; expanded: boolean; env: Env }[] {
+function extractExpanded(form: Form, call: ts.CallExpression, method: string, evaluator: Evaluator, sf: ts.SourceFile): { raws: RawTool[] | undefined; env: Env }[] {
   const ctx = { sf, evaluator };
   const runs = expandEnvs<{ raws: RawTool[] | undefined; env: Env }>(
     evaluator,
@@ -166,7 +226,7 @@ function extractExpanded(form: Form, call: ts.CallExpression, method: string, ev
     // …)` in a `forEach`) is read again per value, as a call whose name waits on a binder is.
     ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)) ?? form.waitsOn?.(call, ctx, env),
   );
-  return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env)).flatMap(({ raws, env }) => (raws ?? []).map((raw) => ({ raw, expanded: env.size > 0, env })));
+  return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env));
 }
 
 /**

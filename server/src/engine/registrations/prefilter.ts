@@ -9,7 +9,8 @@ const methods = [...new Set(CALL_FORMS.flatMap((form) => form.methods))].join('|
 const marks = [...CALL_FORMS.flatMap((form) => form.textMarks ?? []), ...DECLARATION_FORMS.map((form) => form.textMark)].map((mark) => mark.source);
 
 const REGISTRATION_HINT = new RegExp(
-  [`\\.\\s*(?:${methods})\\s*(?:<[^()]*>\\s*)?(?:\\.\\s*call\\s*)?\\(`, `\\[\\s*['"\`](?:${methods})['"\`]\\s*\\]`, ...marks].join('|'),
+  // Casts between the method and its arguments (`(server.registerTool as any)(`, `server.registerTool!(`) keep it a call of it.
+  [`\\.\\s*(?:${methods})\\s*(?:<[^()]*>\\s*)?(?:!\\s*)?(?:(?:(?:as|satisfies)\\s+[^()]*?)?\\)\\s*)*(?:\\.\\s*call\\s*)?\\(`, `\\[\\s*['"\`](?:${methods})['"\`]\\s*\\]`, ...marks].join('|'),
 );
 
 export function mayRegisterTools(text: string): boolean {

@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { declaredAnnotations } from './annotations';
-import { callArguments } from '../syntax';
+import { callArguments, skipOuterExpressions } from '../syntax';
 import type { RawTool } from './forms/form';
 import { HINT_DEFAULTS, HINT_KEYS, type DeclaredAnnotations, type HintKey, type HintValue, type Tool } from '../model';
 import { originOf } from '../values';
@@ -27,7 +27,7 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
     ? declaredAnnotations(raw.annotations, written.node, written.sf)
     : null;
   const { title, titleSource } = toolTitle(raw.title, declared);
-  const callee = ts.isCallExpression(raw.call) ? raw.call.expression : undefined;
+  const callee = ts.isCallExpression(raw.call) ? skipOuterExpressions(raw.call.expression) : undefined;
   const receiver = callee && (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) ? callee.expression.getText(sf) : '';
   const tool: Tool = {
     id: `${loc.file}:${loc.start}:${index}`,
@@ -50,6 +50,7 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
     misplaced: raw.misplaced,
     expanded,
     callArgs: ts.isCallExpression(raw.call) ? callArguments(raw.call).map((arg) => locOf(arg, sf)) : undefined,
+    site: locOf(raw.call, raw.call.getSourceFile()),
   };
   if (unsetName) tool.nameDependsOn = [...unsetName.variables];
   if (name === null) tool.nameReason = raw.name.kind === 'literal' ? `the name is ${describeValue(raw.name)}, not a string` : describeValue(raw.name);

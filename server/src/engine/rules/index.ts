@@ -5,3 +5,5 @@ export { findingDocUrl, type FindingKind } from './finding-kind';
 export { FINDING_KINDS, knownFindingIds, withSettings } from './kinds';
 export { type Report } from './rule';
 export { RULES, runRules } from './run';
+export { NO_TOOLS_FOUND, noToolsFound, noToolsMessage, projectFindings, type SeenSite } from './no-tools-found';
+export { UNENUMERATED_TOOLS } from './unenumerated-tools';

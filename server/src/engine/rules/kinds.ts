@@ -7,9 +7,13 @@ import type { Finding } from '../model';
 import type { EngineOptions } from '../options';
 import { RULES } from './run';
 import { invalidDisableDirective, unusedDisableDirective } from './directives';
+import { unenumeratedTools } from './unenumerated-tools';
+import { noToolsFound } from './no-tools-found';
 
 export const FINDING_KINDS: readonly FindingKind[] = [
   ...RULES,
+  unenumeratedTools,
+  noToolsFound,
   invalidDisableDirective,
   unusedDisableDirective,
   unreadableFile,

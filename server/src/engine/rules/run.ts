@@ -1,7 +1,8 @@
 import type ts from 'typescript';
 import { insertLineAbove } from '../fixes';
 import { isYamlFile } from '../values';
-import type { Finding, Tool } from '../model';
+import type { Finding, RegistrationSite, Tool } from '../model';
+import { unenumeratedFindings } from './unenumerated-tools';
 import type { EngineOptions, RuleSetting } from '../options';
 import { authorizationInAnnotations } from './authorization-in-annotations';
 import { deprecatedToolApi } from './deprecated-tool-api';
@@ -63,8 +64,8 @@ export interface ReportReuse {
 }
 
 /**
- * Every enabled rule on every tool of the file, then the file's disable directives; `knownIds` are the
- * ids a directive may name (kinds.ts: every finding kind).
+ * Every enabled rule on every tool of the file, the sites whose tools could not be listed, then the file's disable
+ * directives; `knownIds` are the ids a directive may name (kinds.ts: every finding kind).
  */
 export function runRules(
   tools: Tool[],
@@ -73,9 +74,11 @@ export function runRules(
   knownIds: ReadonlySet<string>,
   sourceFileOf: (file: string) => ts.SourceFile | undefined = () => undefined,
   reuse?: ReportReuse,
+  sites: readonly RegistrationSite[] = [],
 ): Finding[] {
   const findings: Finding[] = [];
   const lookup = (file: string) => (file === sourceFile.fileName ? sourceFile : sourceFileOf(file));
+  for (const finding of unenumeratedFindings(sites, options)) findings.push({ ...finding, fixes: disableFix(finding, lookup) });
   for (const rule of RULES) {
     const setting = ruleSetting(rule, options);
     if (setting === 'off') continue;

@@ -28,6 +28,20 @@ export interface RawTool {
   handler?: Value;
   slot: AnnotationSlot;
   misplaced: MisplacedHints[];
+  /** The definition or config as given when it could not be read as an object (`registerTool(name, getConfig(), cb)`). */
+  unreadDefinition?: Value;
+}
+
+/** What a registration site could not read under one reading of it: its tools are not known (sites.ts). */
+export interface Unread {
+  /** What could not be read: the name, the definition, the list of tools, the handler, or the list each tool is made for. */
+  subject: 'name' | 'definition' | 'list' | 'handler' | 'each';
+  /** The value that could not be read, at the expression written for it. */
+  value: Value;
+  /** The expression to explain it from, when not the value's own node (the list a loop iterates). */
+  expr?: ts.Expression;
+  /** The values loops and callers supplied for this reading. */
+  env: Env;
 }
 
 export type RegistrationSite = ts.CallExpression | ts.NewExpression | ts.Decorator | ts.ClassLikeDeclaration | ts.Statement;
@@ -50,6 +64,11 @@ export interface Form {
    * handler returning a parameter of the function around it): the call is read again once per value supplied.
    */
   waitsOn?(call: ts.CallExpression, ctx: FormContext, env: Env): Binder | undefined;
+  /**
+   * What this call registers that could not be read under `env` (a `tools/list` handler returning a list known
+   * only at run time), beside the tools `extract` gave; a name that is not known is found from the tools themselves.
+   */
+  unread?(call: ts.CallExpression, ctx: FormContext, env: Env): Omit<Unread, 'env'>[];
 }
 
 /**

@@ -13,7 +13,7 @@ export const listToolsForm: Form = {
   methods: ['setRequestHandler'],
   textMarks: [/ListToolsRequestSchema/, /tools\/list/],
   extract(call, _method, ctx, env) {
-    const lists = returnedLists(call, ctx, env);
+    const lists = returnedLists(call, ctx, env)?.map(({ list }) => list);
     if (!lists) return undefined;
     // Two returns may give the same list; one object literal inside `.map()` gives several tools (one per name).
     const seen = new Set<string>();
@@ -22,28 +22,41 @@ export const listToolsForm: Form = {
       .flatMap((list) => definitionsIn(list, 'tools/list', call, ctx.sf, undefined))
       .filter((tool) => !seen.has(keyOf(tool)) && seen.add(keyOf(tool)));
   },
+  unread(call, ctx, env) {
+    const [, handlerArg] = callArguments(call);
+    const lists = returnedLists(call, ctx, env);
+    if (!lists || !handlerArg) return [];
+    const handler = ctx.evaluator.evaluate(handlerArg, ctx.sf, env);
+    if (handler.kind !== 'function') return [{ subject: 'handler', value: handler }];
+    return lists.filter(({ list }) => list.kind === 'unknown').map(({ list, written }) => ({ subject: 'list', value: list, expr: written }));
+  },
   // `setup(server, tools) { server.setRequestHandler(ListToolsRequestSchema, () => ({ tools })) }`: the list is
   // what each call of `setup` passes, in any file.
   waitsOn(call, ctx, env) {
-    for (const list of returnedLists(call, ctx, env) ?? []) {
+    for (const { list } of returnedLists(call, ctx, env) ?? []) {
       if (list.kind === 'unknown' && list.binder) return list.binder;
     }
     return undefined;
   },
 };
 
-/** The `tools` of every object the handler returns; undefined when the call is not a `tools/list` handler. */
-function returnedLists(call: ts.CallExpression, { sf, evaluator }: FormContext, env: Env): Value[] | undefined {
+/**
+ * The `tools` of every object the handler returns, with the expression written for each when there is one;
+ * undefined when the call is not a `tools/list` handler.
+ */
+function returnedLists(call: ts.CallExpression, { sf, evaluator }: FormContext, env: Env): { list: Value; written?: ts.Expression }[] | undefined {
   const [schemaArg, handlerArg] = callArguments(call);
   if (!schemaArg || !handlerArg || !isListToolsSchema(schemaArg)) return undefined;
   const handler = evaluator.evaluate(handlerArg, sf, env);
   if (handler.kind !== 'function') return [];
-  const lists: Value[] = [];
+  const lists: { list: Value; written?: ts.Expression }[] = [];
   for (const returned of returnedExpressions(handler.node)) {
     const result = evaluator.evaluate(returned, handler.sf, new Map([...handler.env, ...(env ?? EMPTY_ENV)]));
     if (result.kind === 'object') {
-      const tools = result.properties.get('tools')?.value;
-      if (tools) lists.push(tools);
+      const tools = result.properties.get('tools');
+      const property = tools?.node;
+      const written = property && ts.isPropertyAssignment(property) ? property.initializer : property && ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+      if (tools) lists.push({ list: tools.value, written });
     }
   }
   return lists;

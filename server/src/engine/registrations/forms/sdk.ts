@@ -24,7 +24,7 @@ function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 're
   if (!nameArg || !configArg) return undefined;
   const { sf, evaluator } = ctx;
   const name = evaluator.evaluate(nameArg, sf, env);
-  if (name.kind === 'object' || name.kind === 'array' || name.kind === 'function') return undefined;
+  if (name.kind === 'object' || name.kind === 'array' || name.kind === 'function' || isConstructed(name)) return undefined;
   const configValue = evaluator.evaluate(configArg, sf, env);
   const config = configValue.kind === 'object' ? configValue : undefined;
   const configLiteral = skipOuterExpressions(configArg);
@@ -43,8 +43,14 @@ function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 're
       handler: handlerArg ? evaluator.evaluate(handlerArg, sf, env) : undefined,
       slot: definitionSlot(config, ctx, env) ?? configSlot(config, configValue, ts.isObjectLiteralExpression(configLiteral)),
       misplaced: misplacedInConfig(config, ['inputSchema']),
+      ...(configValue.kind === 'unknown' ? { unreadDefinition: configValue } : {}),
     },
   ];
+}
+
+/** A value made by `new X(…)` of a class the engine does not read: an object, never a name. */
+function isConstructed(value: Value): boolean {
+  return value.kind === 'unknown' && ts.isNewExpression(value.node);
 }
 
 /**
@@ -116,7 +122,8 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
     if (definition.kind !== 'object' || !definition.properties.has('handler')) return undefined;
     return [toolFromConfig(call, sf, first, definition, objectProperty(definition, 'handler'))];
   }
-  if (first.kind !== 'literal' && first.kind !== 'unknown') return undefined;
+  // `def.tool(sdkClient, args, ctx)`: an object something constructs is never a tool's name.
+  if ((first.kind !== 'literal' && first.kind !== 'unknown') || isConstructed(first)) return undefined;
   if (first.kind === 'literal' && typeof first.value !== 'string') return undefined;
   if (!mayBeFunction(skipOuterExpressions(callback))) return undefined;
 

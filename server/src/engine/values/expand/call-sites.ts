@@ -216,7 +216,8 @@ function sameFileCallSites(fn: ts.FunctionLikeDeclaration, cache: Map<ts.Node, t
     for (const { call: node, name: calledName, byIdentifier } of callsIn(fn.getSourceFile())) {
       if (calledName !== name) continue;
       if (isMethod) {
-        if (!byIdentifier) sites.push(node);
+        // Inside the method, `this.s.registerTool(…)` on another object is the call it forwards to, not a caller.
+        if (!byIdentifier && !forwardsWithin(fn, node)) sites.push(node);
       } else if (byIdentifier) {
         const decl = findDeclaration(name, skipOuterExpressions(node.expression));
         if (decl && (decl.kind === 'function' ? decl.declaration === fn : decl.kind === 'variable' && decl.declaration.initializer && skipOuterExpressions(decl.declaration.initializer) === fn)) {
@@ -227,6 +228,13 @@ function sameFileCallSites(fn: ts.FunctionLikeDeclaration, cache: Map<ts.Node, t
   }
   cache.set(fn, sites);
   return sites;
+}
+
+/** A call of a same-named method on something other than `this`, inside the method `fn` itself. */
+function forwardsWithin(fn: ts.FunctionLikeDeclaration, call: ts.CallExpression): boolean {
+  if (!fn.body || call.pos < fn.body.pos || call.end > fn.body.end || call.getSourceFile() !== fn.getSourceFile()) return false;
+  const callee = skipOuterExpressions(call.expression);
+  return ts.isPropertyAccessExpression(callee) && skipOuterExpressions(callee.expression).kind !== ts.SyntaxKind.ThisKeyword;
 }
 
 function functionName(fn: ts.FunctionLikeDeclaration): string | undefined {
