@@ -1,22 +1,17 @@
-// How messages name lines and files (engine/line-mention.ts): the tool cache recomputes kept results whose texts
-// name a line, so every form a message writes must be recognised, and a tool id must not be taken for one.
+// How messages name lines and files (syntax/line-mention.ts): a mention of the analysed file's line is recorded in its
+// tree's index, which the tool cache reads to recompute kept results after a line break.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fileLineMention, fileMention, lineMention, mentionsLine } from '../../server/src/engine/syntax';
+import ts from 'typescript';
+import { fileLineMention, fileMention, lineMention, lineMentionsOf } from '../../server/src/engine/syntax';
 
 describe('line mentions', () => {
-  test('both forms a message writes are recognised', () => {
-    assert.ok(mentionsLine(`calls \`rm\` at ${lineMention(12)}`));
-    assert.ok(mentionsLine(`calls \`rm\` at ${fileLineMention('src/index.ts', 560)}`));
-    assert.ok(mentionsLine(`Reached through \`wipe\` (${fileLineMention('lib/api.js', 3)})`));
-    assert.ok(mentionsLine(fileLineMention('index.ts', 1)));
-  });
-
-  test('tool ids, absolute paths and plain text are not line mentions', () => {
-    assert.equal(mentionsLine('/work/project/src/server.ts:345'), false);
-    assert.equal(mentionsLine('C:\\work\\server.ts:345'), false);
-    assert.equal(mentionsLine('the handler calls `fs.writeFile`'), false);
-    assert.equal(mentionsLine('readOnlyHint: true'), false);
+  test('a mention of the analysed file is noted in its tree, an other file\'s mention is only text', () => {
+    const sf = ts.createSourceFile('/p/a.ts', 'const a = 1;\n', ts.ScriptTarget.Latest, true);
+    assert.equal(lineMention(12, sf), 'line 12');
+    assert.deepEqual([...(lineMentionsOf(sf) ?? [])], ['line 12']);
+    assert.equal(fileLineMention('src/index.ts', 560), 'src/index.ts:560');
+    assert.deepEqual([...(lineMentionsOf(sf) ?? [])], ['line 12']);
   });
 });
 

@@ -257,7 +257,7 @@ function serverWithoutTools(report: Report, options: EngineOptions): DiagnosticR
   const message = noToolsMessage(report.sites.map((site) => ({ where: `${site.file}:${site.line}`, text: site.text, cause: site.cause?.message })));
   return report.servers.map((server) => ({
     file: server.file, line: server.line, column: server.column, endLine: server.endLine, endColumn: server.endColumn,
-    severity, code: NO_TOOLS_FOUND, message, tool: null,
+    severity, code: NO_TOOLS_FOUND, message, detail: null, tool: null,
   }));
 }
 

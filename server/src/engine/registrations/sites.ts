@@ -253,8 +253,9 @@ function isExported(fn: ts.Node): boolean {
 /** "line 5" in the analysed file, "tools/defs.ts, line 5" in another one. */
 function where(node: ts.Node, file: string): string {
   const sf = node.getSourceFile();
-  const mention = lineMention(sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1);
-  if (sf.fileName === file) return mention;
+  const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+  if (sf.fileName === file) return lineMention(line, sf);
+  const mention = `line ${line}`;
   const path = relative(dirname(file), sf.fileName).split('\\').join('/');
   return `${path}, ${mention}`;
 }
