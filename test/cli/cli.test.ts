@@ -214,7 +214,7 @@ describe('--format json', () => {
       'a/other.ts': HEADER + annotated('get_thing'),
     });
     const { output } = checkJson(dir);
-    assert.deepEqual(Object.keys(output), ['version', 'files', 'tools', 'diagnostics']);
+    assert.deepEqual(Object.keys(output), ['version', 'files', 'tools', 'sites', 'servers', 'diagnostics']);
     assert.equal(output.version, 1);
     assert.equal(output.files, 2);
     assert.deepEqual(
@@ -351,7 +351,7 @@ describe('--format sarif: rule metadata', () => {
     for (const id of ['invalid-disable-directive', 'unused-disable-directive', 'unreadable-file', 'analysis-failed']) assert.ok(ids.includes(id), id);
     assert.deepEqual(
       run.results.map((r: { ruleId: string }) => r.ruleId).sort(),
-      ['analysis-failed', 'invalid-disable-directive', 'unreadable-file'],
+      ['analysis-failed', 'invalid-disable-directive', 'no-tools-found', 'unreadable-file'],
     );
     for (const r of run.results) assert.equal(ids[r.ruleIndex], r.ruleId);
   });

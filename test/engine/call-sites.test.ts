@@ -37,8 +37,9 @@ const CALLS_IT = 'import { addTool } from "./wrapper";\naddTool("beta");\n';
 describe('the call-site search records every file it searched', () => {
   test('a call typed into a file that only named the wrapper brings its tool', () => {
     const ws = workspace({ 'wrapper.ts': WRAPPER, 'uses.ts': NAMES_IT });
-    // No caller yet: the registration's name is not known.
-    assert.deepEqual(names(ws.tools('wrapper.ts')), [null]);
+    // No caller yet: the registration's name is not known, so it is a site that cannot be enumerated, not a tool.
+    assert.deepEqual(names(ws.tools('wrapper.ts')), []);
+    assert.deepEqual(ws.project.analyzeFile('/ws/wrapper.ts').sites.map((site) => site.status), ['unenumerated']);
     assert.ok(ws.dependencies('wrapper.ts').includes('/ws/uses.ts'), 'a file searched without a call found is a dependency');
     assert.ok(ws.write('uses.ts', CALLS_IT).includes('/ws/wrapper.ts'));
     assert.deepEqual(names(ws.tools('wrapper.ts')), ['beta']);

@@ -32,6 +32,8 @@ const CONSTANT_TABLES: readonly string[] = [
   'registrations/annotations.ts:HINTS',
   'registrations/conditions.ts:ITERATING',
   'registrations/find.ts:FORM_BY_METHOD',
+  'registrations/servers.ts:SERVER_METHODS',
+  'registrations/sites.ts:ITERATING',
   'review/contract.ts:WRITE_KINDS',
   'review/contract.ts:ZOD_MODIFIERS',
   'review/contract.ts:ZOD_NEUTRAL',

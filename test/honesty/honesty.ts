@@ -12,6 +12,8 @@ import { HINT_DEFAULTS, HINT_KEYS, type HintKey } from '../../server/src/engine/
 import { Project } from '../../server/src/engine/project/project';
 
 export const CONTRADICTION_RULES = ['read-only-contradicted', 'destructive-understated', 'idempotent-overclaimed', 'closed-world-contradicted'];
+/** The hint each contradiction rule is about (from the rule, never from its message's wording). */
+const CONTRADICTED_HINT: Record<string, string> = { 'read-only-contradicted': 'readOnlyHint', 'destructive-understated': 'destructiveHint', 'idempotent-overclaimed': 'idempotentHint', 'closed-world-contradicted': 'openWorldHint' };
 
 export interface HonestyCase {
   /** `package|tool|hint|kind`: stable across runs, used to match reviewed verdicts. */
@@ -72,7 +74,7 @@ export function honestyReport(cacheDir = CORPUS_CACHE): HonestyResult {
         }
         for (const finding of analysis.findings) {
           if (finding.toolId !== tool.id || !CONTRADICTION_RULES.includes(finding.rule)) continue;
-          const key = finding.message.split(':')[0];
+          const key = CONTRADICTED_HINT[finding.rule];
           cases.push({ id: `${pkg}|${name}|${key}|contradicted`, kind: 'contradicted', package: pkg, tool: name, file: relative(dir, file), hint: key, author: key === 'readOnlyHint' || key === 'idempotentHint', inferred: !(key === 'readOnlyHint' || key === 'idempotentHint'), why: finding.message });
         }
       }

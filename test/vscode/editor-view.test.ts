@@ -165,10 +165,10 @@ test('a multi-file server in VS Code: narrow squiggles, each finding once, relat
 
   // F8, the next problem: the widget names the evidence in the other file as related information.
   await press('Control+Home', 'F8');
-  const widget = page.locator('.marker-widget', { hasText: 'readOnlyHint: true, but' }).first();
+  const widget = page.locator('.marker-widget', { hasText: /readOnlyHint: true`?, but/ }).first();
   await widget.waitFor();
   const widgetText = await widget.innerText();
-  assert.match(widgetText, /readOnlyHint: true, but/);
+  assert.match(widgetText, /readOnlyHint: true`?, but/);
   assert.match(widgetText, /store\.ts\(4, 9\): Calls `writeFile`/, `the widget links the write in store.ts:\n${widgetText}`);
   await cursorAt(page, 'Ln 24, Col 5', 'F8 moves to the claim');
   await shoot('problems-and-squiggle.png');
@@ -179,7 +179,7 @@ test('a multi-file server in VS Code: narrow squiggles, each finding once, relat
   await goTo(24, 8);
   await press('Control+K', 'Control+I');
   // The problem, its related locations, and what the hint means (the server's hover, which may come later).
-  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'readOnlyHint: true, but' }).filter({ hasText: 'Default when omitted' }).first();
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: /readOnlyHint: true`?, but/ }).filter({ hasText: 'Default when omitted' }).first();
   await hover.waitFor();
   await shoot('hover.png');
   await press('Escape');

@@ -47,6 +47,10 @@ export async function verifyProject(options: VerifyOptions, io: Io): Promise<Ver
   const listed = await listToolsOverStdio(options.server, { cwd: io.cwd, env: io.env, timeoutMs: options.timeoutMs, clientVersion: VERSION });
   if (!listed.ok) return listed;
   const comparison = compareWithRuntime(report.tools, listed.tools);
+  // A registration whose tools the static reading could not list is a site, not a tool: it cannot be matched by name either.
+  for (const site of report.sites) {
+    if (site.status === 'unenumerated' && site.tools === 0) comparison.unnamed.push({ name: null, file: site.file, line: site.line, annotations: null, title: null });
+  }
   const output: VerifyJson = {
     version: 1,
     command: options.server,
