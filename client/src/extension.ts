@@ -73,13 +73,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
 
-  // languageclient's default handler restarts a crashed server up to 4 times in 3 minutes. We keep it
-  // and only log what it decides; the handler is created once the client exists.
+  // languageclient's default handler restarts a crashed server up to 4 times in 3 minutes; we keep that
+  // for `closed`. Its `error` shuts the client down on a reader error (count undefined), which a killed
+  // server can raise before the close arrives, and a client stopped that way never restarts. So a
+  // reader error continues and `closed` decides; a writer failing more than 3 times in a row still shuts down.
   let defaultHandler: ErrorHandler | undefined;
   const errorHandler: ErrorHandler = {
     error: async (error, message, count) => {
-      const result = await defaultHandler!.error(error, message, count);
-      output.error(`connection error (${count ?? 0}): ${error.message}; action ${result.action === ErrorAction.Continue ? 'continue' : 'shutdown'}`);
+      const result = count === undefined ? { action: ErrorAction.Continue } : await defaultHandler!.error(error, message, count);
+      output.error(`connection error (${count ?? 'reader'}): ${error.message}; action ${result.action === ErrorAction.Continue ? 'continue' : 'shutdown'}`);
       return result;
     },
     closed: async () => {
