@@ -209,6 +209,49 @@ const wrappers: Case[] = [
     ],
   },
   {
+    name: 'an arrow kept in a class field, called on this in a loop (`private register = async (tool) => …`)',
+    code: lines(
+      'const defs = [{ name: "list-items", annotations: { readOnlyHint: true } }, { name: "drop-item", annotations: { destructiveHint: true } }];',
+      'class Host {',
+      '  mcp = server;',
+      '  start = async () => { for (const def of defs) await this.register(def); };',
+      '  private register = async (def) => { this.mcp.registerTool(def.name, { annotations: def.annotations }, async () => ({ content: [] })); };',
+      '}',
+      'new Host().start();',
+    ),
+    tools: [
+      { name: 'list-items', annotations: { readOnlyHint: true } },
+      { name: 'drop-item', annotations: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'annotations passed through a static helper with overloads that tests `=== undefined` and `instanceof` first',
+    code: lines(
+      'class Lazy { constructor(get) { this.get = get; } }',
+      'class Provider {',
+      '  static async from(x: undefined): Promise<undefined>;',
+      '  static async from(x: unknown): Promise<unknown>;',
+      '  static async from(x) {',
+      '    if (x === undefined) return undefined;',
+      '    if (x instanceof Lazy) return await x.get();',
+      '    return x;',
+      '  }',
+      '}',
+      'const def = { name: "list-views", annotations: { readOnlyHint: true, openWorldHint: false } };',
+      'async function main() { server.registerTool(def.name, { annotations: await Provider.from(def.annotations) }, async () => ({ content: [] })); }',
+    ),
+    tools: [{ name: 'list-views', annotations: { readOnlyHint: true, openWorldHint: false } }],
+  },
+  {
+    name: 'an instance passed to the same helper takes the `instanceof` branch: the value its getter returns',
+    code: lines(
+      'class Lazy { constructor(get) { this.get = get; } }',
+      'class Provider { static from(x) { if (x instanceof Lazy) return x.get(); return x; } }',
+      'server.registerTool(Provider.from("plain-name"), { annotations: Provider.from(new Lazy(() => ({ readOnlyHint: true }))) }, async () => ({ content: [] }));',
+    ),
+    tools: [{ name: 'plain-name', annotations: { readOnlyHint: true } }],
+  },
+  {
     name: 'static members: this in a static method is the class (static tools = […])',
     code: lines(
       'class ToolRegistry {',

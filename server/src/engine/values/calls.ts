@@ -38,6 +38,11 @@ export class Calls {
         const fn = receiver.properties.get(method)?.value;
         if (fn?.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluator.evaluate(a, sf, env)), expr, sf);
       }
+      // `Provider.from(x)`: a static method of a class the project declares.
+      if (receiver.kind === 'class') {
+        const fn = this.evaluator.evaluate(callee, sf, env);
+        if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluator.evaluate(a, sf, env)), expr, sf);
+      }
       if (receiver.kind === 'module') {
         const fn = this.evaluator.exportValue(receiver.node, method, expr, sf);
         if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluator.evaluate(a, sf, env)), expr, sf);

@@ -151,6 +151,10 @@ export class Expressions {
         return { kind: 'literal', value, node: expr, sf };
       }
       const binder = (left.kind === 'unknown' && left.binder) || (right.kind === 'unknown' && right.binder) || undefined;
+      // An object, list, function or class is never `null` or `undefined` (`if (x === undefined) return …`).
+      const nullish = (v: Value) => v.kind === 'literal' && (v.value === null || v.value === undefined);
+      const something = (v: Value) => v.kind === 'object' || v.kind === 'array' || v.kind === 'function' || v.kind === 'class';
+      if ((nullish(left) && something(right)) || (something(left) && nullish(right))) return { kind: 'literal', value: negated, node: expr, sf };
       const [leftDefault, rightDefault] = [defaultOf(left), defaultOf(right)];
       if (!binder && leftDefault && rightDefault) {
         const [a, b] = [leftDefault.value.value, rightDefault.value.value];
@@ -192,11 +196,19 @@ export class Expressions {
         const equal = left.value === right.value;
         return { kind: 'literal', value: negated ? !equal : equal, node: expr, sf };
       }
+      // An object, list, function or class is never `null` or `undefined` (`if (x === undefined) return …`).
+      const nullish = (v: Value) => v.kind === 'literal' && (v.value === null || v.value === undefined);
+      const something = (v: Value) => v.kind === 'object' || v.kind === 'array' || v.kind === 'function' || v.kind === 'class';
+      if ((nullish(left) && something(right)) || (something(left) && nullish(right))) return { kind: 'literal', value: negated, node: expr, sf };
       const [leftDefault, rightDefault] = [defaultOf(left), defaultOf(right)];
       if ((hasUnsetDefault(left) || hasUnsetDefault(right)) && leftDefault && rightDefault) {
         const equal = leftDefault.value.value === rightDefault.value.value;
         return withUnsetDefault(expr, sf, `an expression (${truncate(expr.getText(sf))})`, [leftDefault, rightDefault], negated ? !equal : equal);
       }
+    }
+    if (op === ts.SyntaxKind.InstanceOfKeyword) {
+      const known = this.instanceOf(expr, sf, env);
+      if (known !== undefined) return { kind: 'literal', value: known, node: expr, sf };
     }
     const order = ORDER_COMPARISONS.get(op);
     if (order) {
@@ -208,6 +220,21 @@ export class Expressions {
       }
     }
     return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`);
+  }
+
+  /**
+   * `x instanceof C` where both are known: an instance of C or of a subclass is one; an object literal, a list, a
+   * function or a primitive is not. Undefined when either side is not known.
+   */
+  private instanceOf(expr: ts.BinaryExpression, sf: ts.SourceFile, env: Env): boolean | undefined {
+    const cls = this.evaluator.evaluate(expr.right, sf, env);
+    if (cls.kind !== 'class') return undefined;
+    const value = this.evaluator.evaluate(expr.left, sf, env);
+    if (value.kind === 'literal' || value.kind === 'array' || value.kind === 'function' || value.kind === 'class') return false;
+    if (value.kind !== 'object') return undefined;
+    if (ts.isObjectLiteralExpression(value.node)) return false;
+    if (!ts.isClassLike(value.node)) return undefined;
+    return value.node === cls.node || this.evaluator.subclassesOf(cls.node).some(({ decl }) => decl === value.node);
   }
 
   private conditional(expr: ts.ConditionalExpression, sf: ts.SourceFile, env: Env): Value {
@@ -370,7 +397,9 @@ export class Expressions {
       case 'unknown':
         return unknown(node, sf, object.reason, object.binder);
       case 'class': {
-        const member = object.node.members.find((m) => isStatic(m) && m.name && propertyNameText(m.name) === key);
+        // Of a method's overloads, the one with a body is the one that runs.
+        const named = object.node.members.filter((m) => isStatic(m) && m.name && propertyNameText(m.name) === key);
+        const member = named.find((m) => !ts.isMethodDeclaration(m) || m.body) ?? named[0];
         if (member && ts.isPropertyDeclaration(member) && member.initializer) return this.evaluator.evaluate(member.initializer, object.sf);
         if (member && ts.isMethodDeclaration(member)) return { kind: 'function', node: member, sf: object.sf, env: EMPTY_ENV };
         return unknown(node, sf, `\`${key}\` of the class ${object.node.name?.text ?? ''}`);

@@ -212,7 +212,8 @@ function sameFileCallSites(fn: ts.FunctionLikeDeclaration, cache: Map<ts.Node, t
   const name = functionName(fn);
   const sites: ts.CallExpression[] = [];
   if (name) {
-    const isMethod = ts.isMethodDeclaration(fn);
+    // A method, or an arrow kept in a class field (`private register = (tool) => …`): both are called on `this`.
+    const isMethod = ts.isMethodDeclaration(fn) || (!!fn.parent && ts.isPropertyDeclaration(fn.parent));
     for (const { call: node, name: calledName, byIdentifier } of callsIn(fn.getSourceFile())) {
       if (calledName !== name) continue;
       if (isMethod) {
