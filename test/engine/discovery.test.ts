@@ -252,6 +252,23 @@ const wrappers: Case[] = [
     tools: [{ name: 'plain-name', annotations: { readOnlyHint: true } }],
   },
   {
+    name: 'definitions made by a project helper declared with overloads: its implementation runs',
+    code: lines(
+      'function defineTool(definition: { name: string }): { name: string };',
+      'function defineTool(definition: () => { name: string }): () => { name: string };',
+      'function defineTool(definition) {',
+      '  if (typeof definition === "function") return () => definition();',
+      '  return definition;',
+      '}',
+      'const tools = [defineTool({ name: "take-screenshot", annotations: { readOnlyHint: false } }), defineTool({ name: "list-pages", annotations: { readOnlyHint: true } })];',
+      'for (const tool of tools) server.registerTool(tool.name, { annotations: tool.annotations }, async () => ({ content: [] }));',
+    ),
+    tools: [
+      { name: 'take-screenshot', annotations: { readOnlyHint: false } },
+      { name: 'list-pages', annotations: { readOnlyHint: true } },
+    ],
+  },
+  {
     name: 'static members: this in a static method is the class (static tools = […])',
     code: lines(
       'class ToolRegistry {',

@@ -3,7 +3,7 @@ export { callArguments, callsIn, isFunctionCall, listedCallNames } from './calls
 export { keptEnds, reparse, textChangeRange, type TextSince } from './incremental';
 export { fileLineMention, fileMention, lineMention, lineMentionsOf } from './line-mention';
 export { isSourceFile, parseSource } from './parse';
-export { type BindingStep, type Declaration, findDeclaration, propertyNameText, skipOuterExpressions } from './scope';
+export { type BindingStep, type Declaration, findDeclaration, implementationOf, propertyNameText, skipOuterExpressions } from './scope';
 export { lineColumn } from './lines';
 export { importOf, importsFrom, isImportedFrom } from './imports';
 export { attachFileIndex, FileIndex, fileIndexOf, fileIndexOfNode, type Lifetime, type Table, table, TABLES } from './file-index';

@@ -266,3 +266,20 @@ export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | u
   }
   return undefined;
 }
+
+/**
+ * The declaration that runs for an overload signature (`function f(x: string): A;` … `function f(x) { … }`): the
+ * same-named function or method with a body beside it. The declaration itself when it has a body or none is found.
+ */
+export function implementationOf<T extends ts.FunctionLikeDeclaration>(declaration: T): T {
+  if (declaration.body || !(ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) || !declaration.name) return declaration;
+  const name = propertyNameText(declaration.name);
+  const parent = declaration.parent;
+  const siblings: readonly ts.Node[] = ts.isClassLike(parent) ? parent.members : ts.isObjectLiteralExpression(parent) ? parent.properties : ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isModuleBlock(parent) ? parent.statements : [];
+  const implementation = siblings.find((node): node is T => {
+    if (node.kind !== declaration.kind) return false;
+    const fn = node as T;
+    return fn.body !== undefined && fn.name !== undefined && propertyNameText(fn.name) === name;
+  });
+  return implementation ?? declaration;
+}

@@ -2,7 +2,7 @@
 // members of objects and modules), `require`, compiler helpers, framework definers, and functions called statically
 // with their parameters bound to the arguments; `new` of a class or a collection.
 import ts from 'typescript';
-import { callArguments, importOf, skipOuterExpressions } from '../syntax';
+import { callArguments, implementationOf, importOf, skipOuterExpressions } from '../syntax';
 import { builtinCall, stringMethod } from './builtins';
 import { definerFramework, markDefinedBy } from './definers';
 import type { EvaluatorCore } from './evaluator-core';
@@ -170,7 +170,8 @@ export class Calls {
 
   /** Calls a function statically: parameters are bound to the arguments, and the returned expression is evaluated. */
   callFunction(fn: FunctionValue, args: Value[], site: ts.Node, siteSf: ts.SourceFile): Value {
-    const decl = fn.node;
+    // An overload signature runs its implementation.
+    const decl = implementationOf(fn.node);
     if (!decl.body) return unknown(site, siteSf, 'a function without a body');
     if (this.evaluator.inProgress.has(decl)) return unknown(site, siteSf, 'a recursive call');
     const env = new Map(fn.env);
