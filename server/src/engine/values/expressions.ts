@@ -151,10 +151,6 @@ export class Expressions {
         return { kind: 'literal', value, node: expr, sf };
       }
       const binder = (left.kind === 'unknown' && left.binder) || (right.kind === 'unknown' && right.binder) || undefined;
-      // An object, list, function or class is never `null` or `undefined` (`if (x === undefined) return …`).
-      const nullish = (v: Value) => v.kind === 'literal' && (v.value === null || v.value === undefined);
-      const something = (v: Value) => v.kind === 'object' || v.kind === 'array' || v.kind === 'function' || v.kind === 'class';
-      if ((nullish(left) && something(right)) || (something(left) && nullish(right))) return { kind: 'literal', value: negated, node: expr, sf };
       const [leftDefault, rightDefault] = [defaultOf(left), defaultOf(right)];
       if (!binder && leftDefault && rightDefault) {
         const [a, b] = [leftDefault.value.value, rightDefault.value.value];
