@@ -564,9 +564,13 @@ describe('registrations not enumerated, and a server with no tool (never a silen
     const text = runCli(['check'], dir);
     assert.equal(text.code, 0, text.stderr);
     assert.doesNotMatch(text.stdout, /<dynamic name>|no problems|missing-annotations/);
-    assert.match(text.stdout, /4:23 +info +The tools registered here cannot be listed without running the server: the name comes from the parameter `def` of `add` \(line 3\).*unenumerated-tools/);
-    assert.match(text.stdout, /2:16 +warning +An MCP server is created here, but mcp-hints found no tool: it saw one registration whose tools it could not list: src\/mcp\.ts:4 `server\.registerTool\(def\.name, …\)`.*mcp-hints verify -- <command>.*no-tools-found/);
-    assert.match(text.stdout, /^0 tools in 0 files \(1 file checked\); 1 registration not enumerated \(see below\); 1 MCP server created, no tool found \(see below\)$/m);
+    // One line each, readable at a glance; the chain and what to do are the detail (--verbose, JSON, hover).
+    assert.match(text.stdout, /^ +4:23 +info +The tools registered here cannot be listed without running the server: they come from callers outside the project\. +unenumerated-tools$/m);
+    assert.match(text.stdout, /^ +2:16 +warning +An MCP server is created here, but mcp-hints found no tool: 1 registration it could not list \(src\/mcp\.ts:4\)\. +no-tools-found$/m);
+    assert.match(text.stdout, /^0 tools in 0 files \(1 file checked\); 1 registration not enumerated \(unenumerated-tools\); 1 MCP server created, no tool found \(no-tools-found\)$/m);
+    const verbose = runCli(['check', '--verbose'], dir).stdout.replace(/\n +/g, ' ');
+    assert.match(verbose, /The name comes from the parameter `def` of `add` \(line 3\), which nothing in the project calls/);
+    assert.match(verbose, /src\/mcp\.ts:4 `server\.registerTool\(def\.name, …\)`: the name comes from the parameter `def`.* Run `mcp-hints verify -- <command>`/);
     const { output } = checkJson(dir);
     assert.deepEqual(output.tools, []);
     assert.deepEqual(output.sites.map((s) => [s.file, s.line, s.status, s.tools, s.cause?.kind]), [['src/mcp.ts', 4, 'unenumerated', 0, 'parameter']]);
@@ -577,7 +581,7 @@ describe('registrations not enumerated, and a server with no tool (never a silen
   test('with a tool found, the summary counts only what was not enumerated, and JSON marks the listed site enumerated', () => {
     const dir = ws({ 'src/mcp.ts': SERVER + HELPER + annotated('ping') });
     const text = runCli(['check'], dir);
-    assert.match(text.stdout, /^1 tool in 1 file \(1 file checked\); 1 registration not enumerated \(see below\)$/m);
+    assert.match(text.stdout, /^1 tool in 1 file \(1 file checked\); 1 registration not enumerated \(unenumerated-tools\)$/m);
     assert.doesNotMatch(text.stdout, /no-tools-found/);
     const { output } = checkJson(dir);
     assert.deepEqual(output.sites.map((s) => [s.line, s.status, s.tools]), [[4, 'unenumerated', 0], [6, 'enumerated', 1]]);
@@ -599,5 +603,40 @@ describe('registrations not enumerated, and a server with no tool (never a silen
     const text = runCli(['check'], dir);
     assert.match(text.stdout, /✔ no problems/);
     assert.deepEqual(checkJson(dir).output.sites, []);
+  });
+});
+
+describe('findings of several tools at one place', () => {
+  test('tools listed by one tools/list handler, whose findings share a place and a message, each keep their finding and say which tool', () => {
+    // The gitlab-server shape: a catalogue listed by one handler, handlers dispatched by name, both updating through
+    // the same PUT helper. Each tool's finding is at the handler; without the tool's name they read the same.
+    const dir = ws({
+      'src/index.ts': [
+        'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
+        'import { ListToolsRequestSchema, CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+        'const server = new Server({ name: "s", version: "1" }, { capabilities: { tools: {} } });',
+        'const READ_ONLY = new Set(["list_issues"]);',
+        'const DEFS = [',
+        '  { name: "update_issue", inputSchema: { type: "object" } },',
+        '  { name: "update_issue_note", inputSchema: { type: "object" } },',
+        '];',
+        // The annotations are made for every tool by one object literal: every tool's claim is located there.
+        'const TOOLS = DEFS.map((tool) => ({ ...tool, annotations: { readOnlyHint: READ_ONLY.has(tool.name) } }));',
+        'async function put(path: string, body: unknown) { return fetch(`https://api.example.com${path}`, { method: "PUT", body: JSON.stringify(body) }); }',
+        'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));',
+        'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+        '  switch (request.params.name) {',
+        '    case "update_issue": return put("/issue", request.params.arguments);',
+        '    case "update_issue_note": return put("/note", request.params.arguments);',
+        '  }',
+        '  throw new Error("unknown tool");',
+        '});',
+        '',
+      ].join('\n'),
+    });
+    const omitted = checkJson(dir).output.diagnostics.filter((d) => d.code === 'destructive-omitted');
+    assert.deepEqual(omitted.map((d) => d.tool).sort(), ['update_issue', 'update_issue_note'], JSON.stringify(omitted));
+    for (const d of omitted) assert.ok(d.message.startsWith(`"${d.tool}": `), d.message);
+    assert.equal(new Set(omitted.map((d) => `${d.line}:${d.column}`)).size, 1, 'both at the same place');
   });
 });

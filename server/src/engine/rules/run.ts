@@ -99,6 +99,7 @@ export function runRules(
       }
     }
   }
+  nameSharedFindings(findings);
   const withDirectives = applyDirectives(findings, sourceFile, knownIds);
   return withDirectives.sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : a.loc.file < b.loc.file ? -1 : 1));
 }
@@ -109,6 +110,24 @@ export function runRules(
  */
 function namedFor(tool: Tool, message: string): string {
   return tool.expanded && tool.name && !message.includes(`"${tool.name}"`) ? `"${tool.name}": ${message}` : message;
+}
+
+/**
+ * Findings of different tools with the same rule, place and message (tools listed by one `tools/list` handler are
+ * located at it): each names its tool, or the list would not say which is which, and a list that drops repeats of
+ * a place and a message would keep only one of them.
+ */
+function nameSharedFindings(findings: Finding[]): void {
+  const groups = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    if (!finding.tool) continue;
+    const key = `${finding.rule}\0${finding.loc.file}\0${finding.loc.start}\0${finding.loc.end}\0${finding.message}`;
+    groups.set(key, [...(groups.get(key) ?? []), finding]);
+  }
+  for (const group of groups.values()) {
+    if (new Set(group.map((finding) => finding.toolId ?? finding.tool)).size < 2) continue;
+    for (const finding of group) if (!finding.message.includes(`"${finding.tool}"`)) finding.message = `"${finding.tool}": ${finding.message}`;
+  }
 }
 
 /** "Disable <rule> for this line": the directive needs a reason, typed after `--`. */
