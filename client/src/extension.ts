@@ -23,7 +23,7 @@ import {
   type VerifyParams,
   type VerifyResult,
 } from '../../server/src/lsp/protocol';
-import { renderReportHtml, renderVerifyHtml } from './report';
+import { renderReportHtml, renderVerifyHtml, reportRows } from './report';
 
 const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 const SECTION = 'mcp-hints';
@@ -159,13 +159,17 @@ async function updateStatus(): Promise<void> {
   }
   try {
     const summary = await client.sendRequest<FileSummaryResult>(FileSummaryRequest, { uri: doc.uri.toString() });
-    if (summary.toolCount === 0 && !summary.worst) {
+    if (summary.toolCount === 0 && !summary.worst && !summary.unenumerated) {
       statusItem.hide();
       return;
     }
     const icon = summary.worst === 'error' ? '$(error)' : summary.worst === 'warning' ? '$(warning)' : summary.worst ? '$(info)' : '$(check)';
-    statusItem.text = `${icon} MCP ${summary.toolCount} tool${summary.toolCount === 1 ? '' : 's'}`;
-    statusItem.tooltip = `${summary.toolCount} MCP tool(s) in this file, ${summary.findingCount} finding(s)${summary.worst ? `, worst: ${summary.worst}` : ''}. Click for the workspace report.`;
+    const unlisted = summary.unenumerated ? ` · ${summary.unenumerated} not listed` : '';
+    statusItem.text = `${icon} MCP ${summary.toolCount} tool${summary.toolCount === 1 ? '' : 's'}${unlisted}`;
+    statusItem.tooltip =
+      `${summary.toolCount} MCP tool(s) in this file, ${summary.findingCount} finding(s)${summary.worst ? `, worst: ${summary.worst}` : ''}.` +
+      (summary.unenumerated ? ` ${summary.unenumerated} registration(s) whose tools cannot be listed without running the server.` : '') +
+      ' Click for the workspace report.';
     statusItem.show();
   } catch (e) {
     output.debug(`file summary failed: ${String(e)}`);
@@ -205,7 +209,7 @@ async function showReport(context: vscode.ExtensionContext): Promise<void> {
       { location: vscode.ProgressLocation.Window, title: 'MCP Hints: scanning tools' },
       () => client!.sendRequest<ReportResult>(ReportRequest, {}),
     );
-    shown = { rows: report.tools, refresh: () => showReport(context) };
+    shown = { rows: reportRows(report), refresh: () => showReport(context) };
     panel.webview.html = renderReportHtml(report, pageOptions(panel));
   } catch (e) {
     output.error(`report failed: ${String(e)}`);

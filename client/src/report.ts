@@ -1,7 +1,7 @@
 // Renders the tool annotations report, and the result of verify, as one HTML page for a webview. Pure: no vscode import,
 // so tests can check the escaping. Every workspace-derived string goes through `escapeHtml`.
 
-import type { ReportResult, ReportTool, VerifyKey, VerifyResult, VerifyTool } from '../../server/src/lsp/protocol';
+import type { ReportResult, ReportSite, ReportTool, VerifyKey, VerifyResult, VerifyTool } from '../../server/src/lsp/protocol';
 
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
@@ -58,13 +58,35 @@ export function renderReportHtml(report: ReportResult, options: ReportPageOption
     })
     .join('\n');
   const findingCount = report.tools.reduce((n, t) => n + t.findings.length, 0);
+  const sites = report.sites ?? [];
+  // Rows after the tools: data-index continues, so a click opens `rows[index]` of tools then sites (reportRows).
+  const siteRows = sites
+    .map(
+      (site, index) =>
+        `<tr data-index="${report.tools.length + index}" tabindex="0">` +
+        `<td class="loc">${escapeHtml(relativeLocation(site, options.roots))}</td>` +
+        `<td><code>${escapeHtml(site.text)}</code>${site.tools > 0 ? ` (${site.tools} tool(s) listed above)` : ''}</td>` +
+        `<td>${escapeHtml(site.why ?? 'its tools cannot be listed without running the server')}</td>` +
+        '</tr>',
+    )
+    .join('\n');
+  const unlisted = sites.length
+    ? `<h3>${sites.length} registration(s) whose tools cannot be listed without running the server</h3>
+<p>Run <strong>MCP Hints: Verify Against Running Server</strong> (or <code>mcp-hints verify -- &lt;command&gt;</code>) to see the tools they register.</p>
+<table class="sites">
+<thead><tr><th>location</th><th>registration</th><th>why</th></tr></thead>
+<tbody>
+${siteRows}
+</tbody>
+</table>`
+    : '';
   const errors = report.errors.length
     ? `<details><summary>${report.errors.length} file(s) could not be analysed</summary><ul>${report.errors
         .map((e) => `<li>${escapeHtml(e.uri)}: ${escapeHtml(e.message)}</li>`)
         .join('')}</ul></details>`
     : '';
   const body = `<h2>MCP tool annotations</h2>
-<p>${report.tools.length} tool(s), ${findingCount} finding(s), ${report.filesScanned} file(s) scanned${report.truncated ? ' (file limit reached)' : ''}.
+<p>${report.tools.length} tool(s), ${findingCount} finding(s)${sites.length ? `, ${sites.length} registration(s) not enumerated` : ''}, ${report.filesScanned} file(s) scanned${report.truncated ? ' (file limit reached)' : ''}.
 <button id="refresh">Refresh</button></p>
 ${errors}
 <table>
@@ -72,8 +94,14 @@ ${errors}
 <tbody>
 ${rows}
 </tbody>
-</table>`;
+</table>
+${unlisted}`;
   return page('MCP Tool Annotations', body, options);
+}
+
+/** What each `data-index` of the report page opens: the tools, then the registrations not enumerated. */
+export function reportRows(report: ReportResult): Pick<ReportSite, 'uri' | 'range'>[] {
+  return [...report.tools, ...(report.sites ?? [])];
 }
 
 /** The page around a view: strict CSP, theme colours, rows that open their location, a refresh button. */

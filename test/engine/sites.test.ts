@@ -50,7 +50,7 @@ const ownMethod: Case[] = [
     only: SITE_RULES,
     findings: [
       { rule: 'unenumerated-tools', line: 5 },
-      { rule: 'no-tools-found', line: 3, message: /it saw one registration whose tools it could not list: server\.ts:5/ },
+      { rule: 'no-tools-found', line: 3, message: /found no tool: 1 registration it could not list \(server\.ts:5\)/ },
     ],
   },
   {
@@ -141,8 +141,8 @@ const unknownCallers: Case[] = [
     asProject: true,
     only: SITE_RULES,
     findings: [
-      { rule: 'unenumerated-tools', line: 4, message: 'the name comes from the parameter `def` of `add` (line 3)' },
-      { rule: 'no-tools-found', line: 2, message: 'mcp-hints verify -- <command>' },
+      { rule: 'unenumerated-tools', line: 4, message: 'they come from callers outside the project' },
+      { rule: 'no-tools-found', line: 2, message: '1 registration it could not list (src/mcp.ts:4)' },
     ],
   },
   {
@@ -171,7 +171,7 @@ const zeroTools: Case[] = [
     tools: [],
     unenumerated: [],
     asProject: true,
-    findings: [{ rule: 'no-tools-found', line: 2, severity: 'warning', message: 'found no tool and no registration call it could read' }],
+    findings: [{ rule: 'no-tools-found', line: 2, severity: 'warning', message: 'found no tool and no registration it could read' }],
   },
   {
     name: 'a server whose tools are registered in another file of the project: nothing to say',

@@ -80,8 +80,10 @@ describe('the project in the editor', () => {
       await client.open(ws.uri('src/tools.ts'), files['src/tools.ts']);
       const server = await client.pull(ws.uri('src/server.ts'));
       assert.deepEqual(keys(server), ['no-tools-found 2']);
-      assert.match(String(server[0].message), /no tool: it saw one registration whose tools it could not list: tools\.ts:3 `server\.registerTool\(def\.name, …\)` \(the name comes from the parameter `def` of `addTool`/);
-      assert.match(String(server[0].message), /mcp-hints verify -- <command>/);
+      assert.match(String(server[0].message), /found no tool: 1 registration it could not list \(src\/tools\.ts:3\)\.$/);
+      // The registration is linked under the problem, with why it cannot be listed.
+      assert.deepEqual(server[0].relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line]), [[ws.uri('src/tools.ts'), 2]]);
+      assert.match(String(server[0].relatedInformation?.[0].message), /^Cannot be listed: the name comes from the parameter `def` of `addTool`/);
       assert.deepEqual(keys(await client.pull(ws.uri('src/tools.ts'))), ['unenumerated-tools 3']);
       // A tool found anywhere around the server answers it.
       await refreshed(client, async () => {

@@ -2,7 +2,7 @@
 // not tests), open buffers win over the disk, and nothing is written.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -80,6 +80,29 @@ describe('report', () => {
     const summary = await client.request<FileSummaryResult>('mcp-hints/fileSummary', { uri });
     assert.equal(summary.toolCount, 2);
     const none = await client.request<FileSummaryResult>('mcp-hints/fileSummary', { uri: pathToFileURL(join(WORK, 'src', 'nothing.ts')).href });
-    assert.deepEqual(none, { toolCount: 0, worst: null, findingCount: 0 });
+    assert.deepEqual(none, { toolCount: 0, unenumerated: 0, worst: null, findingCount: 0 });
+  });
+
+  test('a registration whose tools cannot be listed is in the report and counted by fileSummary, not shown as a tool', async () => {
+    const path = join(WORK, 'src', 'wrapper.ts');
+    // An exported helper nothing in the project calls: its tools' names come from its callers, outside the project.
+    writeFileSync(path, "const server = new McpServer({});\nexport function add(def) {\n  server.registerTool(def.name, { annotations: def.annotations }, async () => ({ content: [] }));\n}\n");
+    try {
+      const report = await client.request<ReportResult>('mcp-hints/report', {});
+      const uri = pathToFileURL(path).href;
+      assert.deepEqual(report.tools.filter((t) => t.uri === uri), [], 'no tool with unknown name and default hints');
+      const sites = report.sites.filter((s) => s.uri === uri);
+      assert.equal(sites.length, 1, JSON.stringify(report.sites));
+      assert.equal(sites[0].range.start.line, 2);
+      assert.match(sites[0].text, /^server\.registerTool\(def\.name/);
+      assert.match(sites[0].why ?? '', /the parameter `def` of `add`/);
+      // The status bar asks about the file open in the editor.
+      await client.open(uri, readFileSync(path, 'utf8'), 'typescript');
+      const summary = await client.request<FileSummaryResult>('mcp-hints/fileSummary', { uri });
+      assert.equal(summary.toolCount, 0);
+      assert.equal(summary.unenumerated, 1);
+    } finally {
+      rmSync(path);
+    }
   });
 });

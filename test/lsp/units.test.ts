@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { renderReportHtml, renderVerifyHtml, escapeHtml } from '../../client/src/report';
+import { renderReportHtml, renderVerifyHtml, escapeHtml, reportRows } from '../../client/src/report';
 import { describeToolMarkdown, omittedMeaningfulHints, profileLine, readOut } from '../../server/src/engine';
 import type { Finding, HintKey, HintValue, Tool } from '../../server/src/engine';
 import { selectSafeFixes } from '../../server/src/engine';
@@ -195,6 +195,7 @@ describe('report page', () => {
         findings: [{ rule: 'x', severity: 'warning', message: '</script><script>alert(2)</script>', range: { start: { line: 4, character: 2 }, end: { line: 4, character: 9 } } }],
       },
     ],
+    sites: [],
     filesScanned: 1,
     errors: [],
     truncated: false,
@@ -210,6 +211,19 @@ describe('report page', () => {
     assert.equal(html.match(/<script/g)?.length, 1);
     assert.ok(html.includes('src/a b.ts:5'), 'location relative to the folder, 1-based line');
     assert.ok(html.includes('data-index="0"'));
+    assert.doesNotMatch(html, /not enumerated|cannot be listed/, 'no section for registrations when there are none');
+  });
+
+  test('registrations not enumerated: counted in the summary, one row each after the tools, escaped, opening their location', () => {
+    const site = { uri: 'file:///w/src/mcp.ts', range: { start: { line: 3, character: 2 }, end: { line: 3, character: 30 } }, text: 'server.registerTool(def.name, …)', tools: 0, why: 'the name comes from the parameter `def` of <add>' };
+    const withSites: ReportResult = { ...report, sites: [site] };
+    const html = renderReportHtml(withSites, { cspSource: 'vscode-resource:', nonce: 'n', roots: ['file:///w'] });
+    assert.match(html, /1 tool\(s\), 1 finding\(s\), 1 registration\(s\) not enumerated/);
+    const rows = html.split('\n').filter((line) => line.startsWith('<tr data-index'));
+    assert.equal(rows.length, 2);
+    assert.match(rows[1], /^<tr data-index="1"[^>]*><td class="loc">src\/mcp\.ts:4<\/td><td><code>server\.registerTool\(def\.name, …\)<\/code><\/td><td>the name comes from the parameter &#96;def&#96; of &lt;add&gt;<\/td>/);
+    assert.deepEqual(reportRows(withSites).map((r) => r.uri), ['file:///w/src/a%20b.ts', 'file:///w/src/mcp.ts'], 'data-index 1 opens the registration');
+    assert.match(html, /mcp-hints verify -- &lt;command&gt;/);
   });
 
   test('verify view: one row per tool; the source of an unresolved hint beside its run-time value; differences old → new', () => {

@@ -254,10 +254,10 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
 function serverWithoutTools(report: Report, options: EngineOptions): DiagnosticRecord[] {
   const severity = options.rules?.[NO_TOOLS_FOUND] ?? noToolsFound.defaultSeverity;
   if (severity === 'off' || report.tools.length > 0 || report.servers.length === 0) return [];
-  const message = noToolsMessage(report.sites.map((site) => ({ where: `${site.file}:${site.line}`, text: site.text, cause: site.cause?.message })));
+  const { message, detail } = noToolsMessage(report.sites.map((site) => ({ where: `${site.file}:${site.line}`, text: site.text, cause: site.cause?.message })));
   return report.servers.map((server) => ({
     file: server.file, line: server.line, column: server.column, endLine: server.endLine, endColumn: server.endColumn,
-    severity, code: NO_TOOLS_FOUND, message, detail: null, tool: null,
+    severity, code: NO_TOOLS_FOUND, message, detail, tool: null,
   }));
 }
 

@@ -7,4 +7,4 @@ export { approveInRecord, type ApproveResult, CONFIG_FILE_NAMES, describeRecordE
 export { conditionText, mayConstructServer, mayRegisterTools } from './registrations';
 export { evidenceSummary, type ToolDetails, toolDetails, toolDetailsMarkdown, type ApprovalState, COMPARED_KEYS, type ComparedKey, type ComparedTool, compareWithRuntime, type Comparison, type Contract, EVIDENCE_KIND_LABELS, RECORD_FILE_NAME, relativeTo, reviewMarkdown, reviewTool, type RuntimeTool, toolContract, type VerifyStatus } from './review';
 export { describeHintKeyMarkdown, describeOmittedMarkdown, describeOtherKeyMarkdown, describeToolMarkdown, FINDING_KINDS, findingDocUrl, NO_TOOLS_FOUND, noToolsFound, noToolsMessage, projectFindings, type SeenSite, UNENUMERATED_TOOLS, HINT_DESCRIPTIONS, knownFindingIds, omittedMeaningfulHints, profileLine, readOut, RULES, toolDisplayName, unreadableFile } from './rules';
-export { isSourceFile, parseSource, type TextSince } from './syntax';
+export { fileLineMention, fileMention, isSourceFile, parseSource, type TextSince } from './syntax';

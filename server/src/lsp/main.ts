@@ -589,11 +589,12 @@ connection.onRequest(
     const uri = (params as FileSummaryParams | null)?.uri;
     if (typeof uri !== 'string') throw invalidParams('params.uri must be a string');
     const analysis = workspace.analyze(uri);
-    if (!analysis) return { toolCount: 0, worst: null, findingCount: 0 };
+    if (!analysis) return { toolCount: 0, unenumerated: 0, worst: null, findingCount: 0 };
     const findings = shownFindings(analysis, await settingsFor(uri), workspace);
     const order = ['error', 'warning', 'info', 'hint'] as const;
     const worst = order.find((sev) => findings.some((f) => f.severity === sev)) ?? null;
-    return { toolCount: analysis.tools.length, worst, findingCount: findings.length };
+    const unenumerated = analysis.sites.filter((site) => site.status === 'unenumerated').length;
+    return { toolCount: analysis.tools.length, unenumerated, worst, findingCount: findings.length };
   }),
 );
 

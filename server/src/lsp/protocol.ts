@@ -33,8 +33,23 @@ export interface ReportTool {
   findings: ReportFinding[];
 }
 
+/** A registration whose tools cannot be listed without running the server (`unenumerated-tools`). */
+export interface ReportSite {
+  uri: string;
+  /** The registration call or handler. */
+  range: LspRange;
+  /** The call as written, shortened: `server.registerTool(def.name, …)`. */
+  text: string;
+  /** Tools it does list (some callers could be read). */
+  tools: number;
+  /** Why the rest cannot be listed, in words built from the code. */
+  why: string | null;
+}
+
 export interface ReportResult {
   tools: ReportTool[];
+  /** Registrations whose tools could not be listed: the report says so rather than showing fewer tools. */
+  sites: ReportSite[];
   /** Files looked at (open documents plus workspace files). */
   filesScanned: number;
   /** Files that could not be analysed, with the reason. */
@@ -49,6 +64,8 @@ export interface FileSummaryParams {
 
 export interface FileSummaryResult {
   toolCount: number;
+  /** Registrations in the file whose tools cannot be listed without running the server. */
+  unenumerated: number;
   /** The worst severity among enabled findings, or null. */
   worst: Severity | null;
   findingCount: number;

@@ -12,7 +12,7 @@ import type { FileAnalysis } from '../engine';
 import { isSourceFile, mayRegisterTools } from '../engine';
 import { diskHost } from '../engine';
 import { enabledFindings } from './diagnostics';
-import type { ReportResult, ReportTool } from './protocol';
+import type { ReportResult, ReportSite, ReportTool } from './protocol';
 import type { Settings } from './settings';
 import type { Workspace } from './workspace';
 
@@ -63,8 +63,20 @@ export function reportTools(analysis: FileAnalysis, settings: Settings, workspac
   }));
 }
 
+/** The file's registrations whose tools cannot be listed statically. */
+export function reportSites(analysis: FileAnalysis, workspace: Workspace): ReportSite[] {
+  return analysis.sites
+    .filter((site) => site.status === 'unenumerated')
+    .map((site) => ({ uri: workspace.uriOf(site.loc.file), range: workspace.locToRange(site.loc), text: site.text, tools: site.tools, why: site.cause?.message ?? null }));
+}
+
+interface FileRows {
+  tools: ReportTool[];
+  sites: ReportSite[];
+}
+
 export class ReportBuilder {
-  private readonly cache = new Map<string, { stamps: [string, string][]; tools: ReportTool[] }>();
+  private readonly cache = new Map<string, { stamps: [string, string][]; rows: FileRows }>();
 
   constructor(
     private readonly workspace: Workspace,
@@ -82,6 +94,7 @@ export class ReportBuilder {
 
   async build(folders: string[], token?: CancellationToken): Promise<ReportResult> {
     const tools: ReportTool[] = [];
+    const sites: ReportSite[] = [];
     const errors: ReportResult['errors'] = [];
     const seen = new Set<string>();
     // Open documents first: their buffers win over the disk.
@@ -91,6 +104,7 @@ export class ReportBuilder {
       if (!analysis) continue;
       seen.add(analysis.file);
       tools.push(...reportTools(analysis, await this.settingsFor(doc.uri), this.workspace));
+      sites.push(...reportSites(analysis, this.workspace));
     }
     let truncated = false;
     let count = 0;
@@ -105,13 +119,15 @@ export class ReportBuilder {
         if (token?.isCancellationRequested) break;
         if (++count % 50 === 0) await new Promise((resolve) => setImmediate(resolve)); // let other requests in
         try {
-          tools.push(...this.fileTools(path, settings));
+          const rows = this.fileRows(path, settings);
+          tools.push(...rows.tools);
+          sites.push(...rows.sites);
         } catch (e) {
           errors.push({ uri: this.workspace.uriOf(path), message: e instanceof Error ? e.message : String(e) });
         }
       }
     }
-    return { tools, filesScanned: seen.size, errors, truncated };
+    return { tools, sites, filesScanned: seen.size, errors, truncated };
   }
 
   /** A file's identity on disk; open buffers get a fresh one each time (they may differ from the disk). */
@@ -121,20 +137,20 @@ export class ReportBuilder {
     return stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
   }
 
-  private fileTools(path: string, settings: Settings): ReportTool[] {
+  private fileRows(path: string, settings: Settings): FileRows {
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat || !stat.isFile()) return [];
+    if (!stat || !stat.isFile()) return { tools: [], sites: [] };
     const cached = this.cache.get(path);
     // Valid while the file and every file its analysis read (imported constants) are unchanged.
-    if (cached && cached.stamps.every(([p, s]) => this.stamp(p) === s)) return cached.tools;
-    let tools: ReportTool[] = [];
+    if (cached && cached.stamps.every(([p, s]) => this.stamp(p) === s)) return cached.rows;
+    let rows: FileRows = { tools: [], sites: [] };
     let dependencies: string[] = [];
     const text = diskHost.readFile(path);
     if (text !== undefined && mayRegisterTools(text)) {
       const project = this.workspace.project;
       const analysis = project.analyzeFile(path);
       if (analysis.error) throw new Error(analysis.error);
-      tools = reportTools(analysis, settings, this.workspace);
+      rows = { tools: reportTools(analysis, settings, this.workspace), sites: reportSites(analysis, this.workspace) };
       dependencies = analysis.dependencies;
       // Keep memory flat on big workspaces: nothing open reads this file, so drop its syntax tree.
       if (!this.workspace.isOpen(path) && project.dependentsOf(path).length === 0) {
@@ -143,7 +159,7 @@ export class ReportBuilder {
       }
     }
     const stamps = [path, ...dependencies].map((p): [string, string] => [p, this.stamp(p)]);
-    this.cache.set(path, { stamps, tools });
-    return tools;
+    this.cache.set(path, { stamps, rows });
+    return rows;
   }
 }

@@ -9,7 +9,7 @@ import type { Range, TextDocumentContentChangeEvent, TextDocuments, TextDocument
 import type { TextSince } from '../engine';
 import type { FileAnalysis, Finding, Loc, Tool } from '../engine';
 import type { EngineOptions } from '../engine';
-import { diskHost, Project, projectFindings, type FileHost } from '../engine';
+import { diskHost, fileLineMention, fileMention, Project, projectFindings, type FileHost } from '../engine';
 import type { ReviewRecords } from './review';
 
 const EXTENSION_BY_LANGUAGE: Record<string, string> = {
@@ -293,10 +293,9 @@ export class Workspace {
     return result;
   }
 
-  /** `tools.ts:12` from the folder of `from`, as a message names a place. */
+  /** `src/tools.ts:12`, relative to the workspace folder, as `check` and every message name a place. */
   private mention(from: string, loc: Loc): string {
-    const path = loc.file === from ? loc.file.slice(loc.file.lastIndexOf('/') + 1) : relative(dirname(from), loc.file).split('\\').join('/');
-    return `${path}:${this.locToRange(loc).start.line + 1}`;
+    return fileLineMention(fileMention(loc.file, from, this.project.getOptions().roots), this.locToRange(loc).start.line + 1);
   }
 
   /** A TextDocument for any file the engine knows (open buffer, or the engine's text of a closed file). */

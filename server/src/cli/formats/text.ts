@@ -96,8 +96,8 @@ function severityLabel(severity: DiagnosticRecord['severity'], paint: Paint): st
 function notListed(report: Report): string {
   const parts: string[] = [];
   const unenumerated = report.sites.filter((site) => site.status === 'unenumerated').length;
-  if (unenumerated > 0) parts.push(`${plural(unenumerated, 'registration')} not enumerated (see below)`);
-  if (report.tools.length === 0 && report.servers.length > 0) parts.push(`${plural(report.servers.length, 'MCP server')} created, no tool found (see below)`);
+  if (unenumerated > 0) parts.push(`${plural(unenumerated, 'registration')} not enumerated (unenumerated-tools)`);
+  if (report.tools.length === 0 && report.servers.length > 0) parts.push(`${plural(report.servers.length, 'MCP server')} created, no tool found (no-tools-found)`);
   return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }
 

@@ -52,13 +52,14 @@ export interface SeenSite {
 
 const SHOWN = 3;
 
-export function noToolsMessage(sites: readonly SeenSite[]): string {
+/** The message (one sentence, naming the sites' places) and the detail (each site and why, and what to do). */
+export function noToolsMessage(sites: readonly SeenSite[]): { message: string; detail: string } {
   const verify = 'Run `mcp-hints verify -- <command>` with the command that starts the server to see the tools it lists.';
-  if (sites.length === 0) return `An MCP server is created here, but mcp-hints found no tool and no registration call it could read. ${verify}`;
-  const named = sites.slice(0, SHOWN).map((site) => `${site.where} \`${site.text}\`${site.cause ? ` (${site.cause})` : ''}`);
-  const more = sites.length > SHOWN ? `; and ${sites.length - SHOWN} more` : '';
-  const count = sites.length === 1 ? 'one registration' : `${sites.length} registrations`;
-  return `An MCP server is created here, but mcp-hints found no tool: it saw ${count} whose tools it could not list: ${named.join('; ')}${more}. ${verify}`;
+  if (sites.length === 0) return { message: 'An MCP server is created here, but mcp-hints found no tool and no registration it could read.', detail: verify };
+  const places = sites.slice(0, SHOWN).map((site) => site.where).join(', ') + (sites.length > SHOWN ? `, and ${sites.length - SHOWN} more` : '');
+  const count = sites.length === 1 ? '1 registration' : `${sites.length} registrations`;
+  const listed = sites.map((site) => `${site.where} \`${site.text}\`${site.cause ? `: ${site.cause}` : ''}.`).join('\n');
+  return { message: `An MCP server is created here, but mcp-hints found no tool: ${count} it could not list (${places}).`, detail: `${listed}\n${verify}` };
 }
 
 /**
@@ -72,12 +73,15 @@ export function projectFindings(analyses: readonly FileAnalysis[], where: (loc: 
   if (servers.length === 0) return [];
   const seen = new Set<string>();
   const sites: SeenSite[] = [];
+  const related: NonNullable<Finding['related']> = [];
   for (const site of analyses.flatMap((analysis) => analysis.sites)) {
     const key = `${site.loc.file}:${site.loc.start}`;
     if (seen.has(key)) continue;
     seen.add(key);
     sites.push({ where: where(site.loc), text: site.text, cause: site.cause?.message });
+    // The editor links each registration under the problem.
+    related.push({ loc: site.loc, message: site.cause ? `Cannot be listed: ${site.cause.message}.` : `\`${site.text}\`` });
   }
-  const message = noToolsMessage(sites);
-  return servers.map((server) => ({ rule: NO_TOOLS_FOUND, severity, message, loc: server.loc, tool: null, fixes: [] }));
+  const { message, detail } = noToolsMessage(sites);
+  return servers.map((server) => ({ rule: NO_TOOLS_FOUND, severity, message, detail, loc: server.loc, tool: null, fixes: [], ...(related.length > 0 ? { related } : {}) }));
 }

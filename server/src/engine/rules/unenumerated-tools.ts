@@ -1,6 +1,6 @@
 // A registration site whose tools cannot be listed without running the server (registrations/sites.ts): reported
 // once per site, with where the unknown comes from, instead of as a tool with a made-up name and default hints.
-import type { Finding, RegistrationSite } from '../model';
+import type { Finding, RegistrationSite, SiteCauseKind } from '../model';
 import type { EngineOptions } from '../options';
 import { exampleFile } from './example';
 import type { FindingKind } from './finding-kind';
@@ -42,6 +42,14 @@ export const unenumeratedTools: FindingKind = {
   },
 };
 
+/** The cause in a few words, for the message; the detail says it in full, built from the code. */
+const IN_SHORT: Record<SiteCauseKind, string> = {
+  parameter: 'they come from callers outside the project',
+  runtime: 'they are known only at run time',
+  receiver: 'what it is called on cannot be read',
+  unsupported: 'they come from code mcp-hints does not evaluate',
+};
+
 /** One finding per site that could not be enumerated, at the expression it could not read (else the call). */
 export function unenumeratedFindings(sites: readonly RegistrationSite[], options: EngineOptions): Finding[] {
   const severity = options.rules?.[UNENUMERATED_TOOLS] ?? unenumeratedTools.defaultSeverity;
@@ -54,7 +62,8 @@ export function unenumeratedFindings(sites: readonly RegistrationSite[], options
     const finding: Finding = {
       rule: UNENUMERATED_TOOLS,
       severity,
-      message: `${some} cannot be listed without running the server: ${cause.message}. \`mcp-hints verify -- <command>\` lists them from the running server.`,
+      message: `${some} cannot be listed without running the server: ${IN_SHORT[cause.kind]}.`,
+      detail: `${cause.message[0].toUpperCase()}${cause.message.slice(1)}. \`mcp-hints verify -- <command>\` lists them from the running server.`,
       loc: cause.at.file === site.loc.file ? cause.at : site.loc,
       tool: null,
       fixes: [],
