@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fixAll } from '../../server/src/engine/fixes/fix-all';
 import { applyEdits } from '../../server/src/engine/fixes/edits';
-import type { FileAnalysis, Finding, Fix, HintValue, SiteCauseKind, StaticValue, TextEdit, Tool, ToolCondition, ToolForm } from '../../server/src/engine/model';
+import type { FileAnalysis, Finding, Fix, HintValue, SiteCauseKind, StaticValue, TextEdit, Tool, ToolCondition, ToolForm, UnknownCauseKind } from '../../server/src/engine/model';
 import { projectFindings } from '../../server/src/engine/rules/no-tools-found';
 import type { EngineOptions } from '../../server/src/engine/options';
 import { parseSource } from '../../server/src/engine/syntax/parse';
@@ -27,6 +27,8 @@ export interface ToolExpectation {
   line: number;
   /** Matched against tool.nameReason (why the name is unknown). */
   nameReason: RegExp;
+  /** The kind of tool.nameCause (why the name is unknown, as data). */
+  nameCause: UnknownCauseKind;
   /** Environment variables the name depends on (tool.nameDependsOn); `[]` when it depends on none. */
   nameDependsOn: string[];
   receiver: string;
@@ -265,6 +267,7 @@ function checkTools(c: Case, ws: Workspace, text: string, tools: Tool[]): void {
       assert.equal(lineOf(text, tool.nameLoc.start), want.nameLine, `${label}: nameLine`);
     }
     if (want.nameReason !== undefined) assert.match(tool.nameReason ?? '', want.nameReason, `${label}: nameReason`);
+    if (want.nameCause !== undefined) assert.equal(tool.nameCause?.kind, want.nameCause, `${label}: nameCause (${tool.nameReason})`);
     if (want.nameDependsOn !== undefined) assert.deepEqual(tool.nameDependsOn ?? [], want.nameDependsOn, `${label}: nameDependsOn`);
     if (want.effective) {
       for (const [key, value] of Object.entries(want.effective)) {

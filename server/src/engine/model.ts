@@ -50,6 +50,59 @@ export type ToolForm =
 /** A JSON-like value known statically, or `unresolved`. */
 export type StaticValue = string | number | boolean | null | StaticValue[] | { [key: string]: StaticValue } | 'unresolved';
 
+/**
+ * Why a value read statically is unknown, as data: the evaluator gives every unknown value one (values/values.ts), and
+ * phases decide from it, never from the words of its reason (which are for messages). Stable strings.
+ */
+export type UnknownCause =
+  /** The evaluator stopped early: deeper than it follows (`depth`) or the registration's step budget spent (`steps`). */
+  | { kind: 'budget'; limit: 'depth' | 'steps' }
+  /** Only run time gives the value: what it comes from. */
+  | { kind: 'runtime'; source: UnknownRuntimeSource }
+  /** Code the evaluator does not model: which construct. */
+  | { kind: 'unsupported'; construct: UnknownConstruct }
+  /**
+   * A parameter, loop variable or base class's `this` nothing has supplied (yet): a caller, a loop or each subclass
+   * would. `passed: false` when a call reached the function without that argument.
+   */
+  | { kind: 'binder'; binder: 'parameter' | 'loop-variable' | 'this'; name: string; passed?: false };
+
+export type UnknownCauseKind = UnknownCause['kind'];
+
+export type UnknownRuntimeSource =
+  /** Environment variables, the command line, the working directory. */
+  | 'environment'
+  /** A file's text or a folder's listing. */
+  | 'file'
+  /** A module chosen or loaded at run time. */
+  | 'module'
+  /** A call's result, an object constructed at run time. */
+  | 'call'
+  /** A run-time condition chooses among values (`?:`, `??`, an `if` around a write, several `return`s). */
+  | 'condition'
+  /** A variable or member written after its declaration, or in several places. */
+  | 'write'
+  /** Any other value only run time has (`this`, a spread argument, a global, a member that is not there). */
+  | 'value';
+
+export type UnknownConstruct =
+  /** An expression kind the evaluator does not read (`run-time expression (…)`). */
+  | 'syntax'
+  /** `x[key]` whose key is not a known string or number. */
+  | 'computed-member'
+  /** A relative import that does not resolve to a file the engine can read. */
+  | 'import'
+  /** A value imported from a package (packages are not read). */
+  | 'package'
+  /** A data file that cannot be read in the format the code parses it as. */
+  | 'data-file'
+  /** A glob pattern the engine does not follow. */
+  | 'glob'
+  /** A recursive call, a circular reference or re-export. */
+  | 'recursion'
+  /** Fields a base class the engine cannot read may set. */
+  | 'base-class';
+
 /** One key of a declared annotations object, after spreads are merged. */
 export interface AnnotationProperty {
   key: string;
@@ -57,6 +110,8 @@ export interface AnnotationProperty {
   value: StaticValue;
   /** Why the value could not be known (only when `value` is 'unresolved'). */
   reason?: string;
+  /** The same as data, when the value is an unknown one (not a function or a class). */
+  cause?: UnknownCause;
   /** The property as written (key and value). */
   loc: Loc;
   keyLoc: Loc;
@@ -82,7 +137,8 @@ export interface DeclaredAnnotations {
   /** Merged properties, last write wins, in source order of their final position. */
   properties: AnnotationProperty[];
   /** Parts that could not be resolved: a spread of a function result, an env lookup, the whole expression, … */
-  unresolved: { loc: Loc; reason: string }[];
+  /** `cause` as data, absent when the annotations are a known value that is not an object (a function, `true`). */
+  unresolved: { loc: Loc; reason: string; cause?: UnknownCause }[];
   /**
    * Set when several tools read the same annotations (a base class's getter): `loc` is then this tool's name, and
    * this is the shared expression, where an edit changes every one of them.
@@ -118,6 +174,8 @@ export interface Tool {
   name: string | null;
   /** Why the name is unknown (only when `name` is null). */
   nameReason?: string;
+  /** The same as data, when the name is an unknown value (not a literal of another type). */
+  nameCause?: UnknownCause;
   /**
    * Environment variables the name is computed from: `name` is what the code gives when they are unset (the
    * default), and another environment may register the tool under another name.

@@ -15,6 +15,7 @@ export function toAnnotationProperty(property: ObjectProperty): AnnotationProper
     valueLoc: locOf(valueNode, property.sf),
   };
   if (value === 'unresolved') out.reason = describeValue(property.value);
+  if (value === 'unresolved' && property.value.kind === 'unknown') out.cause = property.value.cause;
   if (property.overrides) out.overrides = locOf(property.overrides.node, property.overrides.sf);
   return out;
 }
@@ -32,10 +33,10 @@ export function declaredAnnotations(value: Value, written: ts.Node, writtenSf: t
       objectLoc: objectIsLiteral ? locOf(value.node, value.sf) : null,
       inline: objectIsLiteral && value.node === skipToLiteral(written),
       properties: [...value.properties.values()].map(toAnnotationProperty).sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : 0)),
-      unresolved: value.unresolved.map((u) => ({ loc: locOf(u.node, u.sf), reason: u.reason })),
+      unresolved: value.unresolved.map((u) => ({ loc: locOf(u.node, u.sf), reason: u.reason, cause: u.cause })),
     };
   }
-  return { loc, ...(keyLoc ? { keyLoc } : {}), objectLoc: null, inline: false, properties: [], unresolved: [{ loc, reason: describeValue(value) }] };
+  return { loc, ...(keyLoc ? { keyLoc } : {}), objectLoc: null, inline: false, properties: [], unresolved: [{ loc, reason: describeValue(value), ...(value.kind === 'unknown' ? { cause: value.cause } : {}) }] };
 }
 
 /** The property name `written` is the value of: `annotations` in `annotations: {…}` or in `{ annotations }`. */

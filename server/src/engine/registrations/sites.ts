@@ -2,7 +2,7 @@
 // in words built from the code (the parameter, its function and callers, the loop, the data read at run time).
 import { dirname, relative } from 'node:path';
 import ts from 'typescript';
-import type { RegistrationSite, SiteCause, SiteCauseKind } from '../model';
+import type { RegistrationSite, SiteCause, SiteCauseKind, UnknownCause } from '../model';
 import { findDeclaration, lineMention, skipOuterExpressions } from '../syntax';
 import { hasUnsetDefault, locOf, type Env, type Evaluator, type Value } from '../values';
 import type { RawTool, Unread } from './forms/form';
@@ -187,7 +187,8 @@ function over(subject: string, list: ts.Expression, env: Env, evaluator: Evaluat
 function valueOrigin(value: Value, file: string, expr?: ts.Expression): Origin {
   const node = expr ?? value.node;
   const reason = value.kind === 'unknown' ? value.reason : `${value.kind === 'literal' ? JSON.stringify(value.value) : `a ${value.kind}`}, not a tool`;
-  const kind = kindOf(reason);
+  // A known value that is not a tool is what run time (another branch, another caller) would make one of.
+  const kind = value.kind === 'unknown' ? siteCauseKind(value.cause) : 'runtime';
   const why = kind === 'unsupported' ? `which mcp-hints does not evaluate (${reason})` : `known only at run time (${reason})`;
   // Computed elsewhere (a function's return, a caller's argument): that place too.
   const from = value.node !== node && !within(value.node, node) && ts.isExpression(value.node) ? value.node : undefined;
@@ -195,11 +196,21 @@ function valueOrigin(value: Value, file: string, expr?: ts.Expression): Origin {
   return { words: `\`${short(node)}\` (${where(node, file)}), ${why}`, kind, node, written: node };
 }
 
-/** The cause a value's reason names: code the engine does not read, or a value only run time gives. */
-function kindOf(reason: string): SiteCauseKind {
-  if (/too complex|too costly|run-time expression \(|a computed member|cannot be read|does not read/.test(reason)) return 'unsupported';
-  if (/^the parameter `/.test(reason)) return 'parameter';
-  return 'runtime';
+/**
+ * What keeps a site from being enumerated, from why the value is unknown: code the engine does not read or an
+ * evaluation cut short, a parameter nothing supplies, a class's `this` nothing constructs, or a value only run time
+ * gives (a loop variable's list is such a value).
+ */
+function siteCauseKind(cause: UnknownCause): SiteCauseKind {
+  switch (cause.kind) {
+    case 'budget':
+    case 'unsupported':
+      return 'unsupported';
+    case 'binder':
+      return cause.binder === 'parameter' ? 'parameter' : cause.binder === 'this' ? 'receiver' : 'runtime';
+    case 'runtime':
+      return 'runtime';
+  }
 }
 
 function isObjectListing(callee: ts.Expression): boolean {

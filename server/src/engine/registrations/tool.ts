@@ -54,6 +54,7 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
   };
   if (unsetName) tool.nameDependsOn = [...unsetName.variables];
   if (name === null) tool.nameReason = raw.name.kind === 'literal' ? `the name is ${describeValue(raw.name)}, not a string` : describeValue(raw.name);
+  if (name === null && raw.name.kind === 'unknown') tool.nameCause = raw.name.cause;
   return tool;
 }
 

@@ -6,7 +6,7 @@
 import ts from 'typescript';
 import { keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
 import { callMutation, skipOuterExpressions } from '../syntax';
-import { unknown, type ObjectProperty, type ObjectValue, type Value } from './values';
+import { causeOf, RUNTIME_CONDITION, unknown, type ObjectProperty, type ObjectValue, type Value } from './values';
 import { lineMention } from '../syntax';
 
 /** `Object.assign(x, …)`: the identifier `x` the call writes into, if it is one (syntax/writes.ts decides the merge). */
@@ -49,7 +49,7 @@ export function mergeAssigned(result: ObjectValue, source: Value, call: ts.Node,
   if (source.kind !== 'object') {
     // `Object.assign(x, undefined)` adds nothing; anything else adds keys nobody can name.
     if (!(source.kind === 'literal' && (source.value === undefined || source.value === null))) {
-      result.unresolved.push({ node: call, sf, reason: source.kind === 'unknown' ? source.reason : `an Object.assign of a ${source.kind}` });
+      result.unresolved.push({ node: call, sf, reason: source.kind === 'unknown' ? source.reason : `an Object.assign of a ${source.kind}`, cause: causeOf(source, { kind: 'runtime', source: 'value' }) });
     }
     return;
   }
@@ -59,7 +59,7 @@ export function mergeAssigned(result: ObjectValue, source: Value, call: ts.Node,
     if (conditions.length === 0) {
       result.properties.set(property.key, previous ? override(property, previous) : property);
     } else if (previous) {
-      const changed = unknown(call, sf, `\`${property.key}\`, changed under a condition (${lineMention(line, sf)})`);
+      const changed = unknown(call, sf, `\`${property.key}\`, changed under a condition (${lineMention(line, sf)})`, RUNTIME_CONDITION);
       result.properties.set(property.key, { key: property.key, node: property.node, keyNode: property.keyNode, sf: property.sf, value: changed, overrides: previous });
     } else {
       result.properties.set(property.key, conditionalProperty(property, conditions, call, sf, line));
@@ -75,7 +75,7 @@ function conditionalProperty(property: ObjectProperty, conditions: readonly Kept
     node: property.node,
     keyNode: property.keyNode,
     sf: property.sf,
-    value: unknown(call, sf, `\`${property.key}\`, set only when a condition holds (${lineMention(line, sf)})`),
+    value: unknown(call, sf, `\`${property.key}\`, set only when a condition holds (${lineMention(line, sf)})`, RUNTIME_CONDITION),
     get present() {
       return (present ??= keptOnlyWhen(property.present ?? property.value, conditions));
     },
@@ -103,7 +103,7 @@ export function memberPath(target: ts.Expression): string[] | undefined {
 /** A copy of `object` with the member at `path` set (`secret.hidden = v` on `secret`); unknown when it is no object. */
 export function withMemberSet(object: Value | undefined, path: readonly string[], compute: () => Value, node: ts.Node, sf: ts.SourceFile): Value {
   if (path.length === 0) return compute();
-  if (object?.kind !== 'object') return unknown(node, sf, `\`${path.join('.')}\` set on ${object ? `a ${object.kind}` : 'a missing member'}`);
+  if (object?.kind !== 'object') return unknown(node, sf, `\`${path.join('.')}\` set on ${object ? `a ${object.kind}` : 'a missing member'}`, { kind: 'runtime', source: 'write' });
   const [key, ...rest] = path;
   const previous = object.properties.get(key);
   let cached: Value | undefined;

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import ts from 'typescript';
 import { fileIndexOf, fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
-import { unknown, type ObjectValue, type Value } from './values';
+import { RUNTIME_VALUE, unknown, type ObjectValue, type UnknownCause, type Value } from './values';
 
 /**
  * What the engine knows of Node's built-ins, to follow a project to its data files and tool folders without running
@@ -22,6 +22,9 @@ export interface BuiltinHost {
 
 /** Values that stand for a file's text (`readFileSync(p)`), so `JSON.parse` can read the file as data. */
 const FILE_TEXT = table<Value, string>('builtins:file-text', 'analysis', 'the file a value read by `readFileSync(path)` stands for the text of (an evaluator\'s value)');
+
+const RUNTIME_FILE: UnknownCause = { kind: 'runtime', source: 'file' };
+const RUNTIME_MODULE: UnknownCause = { kind: 'runtime', source: 'module' };
 
 const literal = (value: string | number | boolean | undefined, node: ts.Node, sf: ts.SourceFile): Value => ({ kind: 'literal', value, node, sf });
 const text = (value: Value): string | undefined => (value.kind === 'literal' && typeof value.value === 'string' ? value.value : undefined);
@@ -107,10 +110,10 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
       // `resolve(process.cwd(), absolute)`: parts before the last absolute one never reach the result.
       if (name === 'path.resolve') values = values.slice(Math.max(0, lastAbsoluteIndex(values)));
       const parts = values.map(text);
-      if (parts.some((p) => p === undefined)) return unknown(expr, sf, 'a path built from values known only at run time', binderOf(values));
+      if (parts.some((p) => p === undefined)) return unknown(expr, sf, 'a path built from values known only at run time', RUNTIME_VALUE, binderOf(values));
       const joined = name === 'path.join' ? posix.join(...(parts as string[])) : posix.resolve('/', ...(parts as string[]));
       // `resolve` of relative parts depends on the working directory.
-      if (name === 'path.resolve' && !(parts as string[]).some((p) => p.startsWith('/'))) return unknown(expr, sf, 'a path relative to the working directory');
+      if (name === 'path.resolve' && !(parts as string[]).some((p) => p.startsWith('/'))) return unknown(expr, sf, 'a path relative to the working directory', { kind: 'runtime', source: 'environment' });
       return literal(joined, expr, sf);
     }
     case 'path.dirname':
@@ -128,7 +131,7 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
     case 'url.pathToFileURL': {
       const [value] = args();
       const path = value && text(value);
-      if (path === undefined) return value?.kind === 'unknown' && value.binder ? unknown(expr, sf, value.reason, value.binder) : undefined;
+      if (path === undefined) return value?.kind === 'unknown' && value.binder ? unknown(expr, sf, value.reason, value.cause, value.binder) : undefined;
       const object: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
       object.properties.set('href', { key: 'href', value: literal(`file://${path}`, expr, sf), node: expr, keyNode: expr, sf });
       return object;
@@ -137,7 +140,7 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
     case 'fs.readFile': {
       const path = text(args()[0] ?? literal(undefined, expr, sf));
       if (path === undefined || !path.startsWith('/')) return undefined;
-      const value = unknown(expr, sf, `the text of ${posix.basename(path)}`);
+      const value = unknown(expr, sf, `the text of ${posix.basename(path)}`, RUNTIME_FILE);
       fileIndexOf(sf).set(FILE_TEXT, value, path);
       return value;
     }
@@ -148,7 +151,7 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
       // With `withFileTypes` the entries are objects, not names.
       if (path === undefined || !path.startsWith('/') || (options && options.kind !== 'literal')) return undefined;
       const names = host.listDirectory(path);
-      if (!names) return unknown(expr, sf, `the files of ${path}, which cannot be listed`);
+      if (!names) return unknown(expr, sf, `the files of ${path}, which cannot be listed`, RUNTIME_FILE);
       return { kind: 'array', elements: names.map((n) => literal(n, expr, sf)), node: expr, sf };
     }
     case 'JSON.parse':
@@ -158,7 +161,7 @@ export function builtinCall(expr: ts.CallExpression, sf: ts.SourceFile, evaluate
       const source = args()[0];
       const path = source && fileIndexOf(source.sf).get(FILE_TEXT, source);
       const format = name === 'JSON.parse' ? 'JSON' : 'YAML';
-      return path ? (host.dataFileValue(path) ?? unknown(expr, sf, `${posix.basename(path)}, which cannot be read as ${format}`)) : undefined;
+      return path ? (host.dataFileValue(path) ?? unknown(expr, sf, `${posix.basename(path)}, which cannot be read as ${format}`, { kind: 'unsupported', construct: 'data-file' })) : undefined;
     }
     case 'Promise.all':
     case 'Promise.resolve':
@@ -203,14 +206,14 @@ function importMetaGlob(expr: ts.CallExpression, sf: ts.SourceFile, evaluate: (e
   const patterns = patternValue?.kind === 'array' ? patternValue.elements.map(text) : [patternValue && text(patternValue)];
   const options = optionsValue?.kind === 'object' ? optionsValue : undefined;
   const eager = options?.properties.get('eager')?.value;
-  if (!(eager?.kind === 'literal' && eager.value === true)) return unknown(expr, sf, 'modules loaded lazily by import.meta.glob');
+  if (!(eager?.kind === 'literal' && eager.value === true)) return unknown(expr, sf, 'modules loaded lazily by import.meta.glob', RUNTIME_MODULE);
   const importName = options?.properties.get('import')?.value;
   const exportName = importName && text(importName);
   const object: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
   const base = posix.dirname(sf.fileName);
   for (const pattern of patterns) {
     if (pattern === undefined || !pattern.startsWith('./') || pattern.startsWith('!')) {
-      object.unresolved.push({ node: expr, sf, reason: 'a glob pattern the engine does not follow' });
+      object.unresolved.push({ node: expr, sf, reason: 'a glob pattern the engine does not follow', cause: { kind: 'unsupported', construct: 'glob' } });
       continue;
     }
     for (const path of globFiles(posix.join(base, pattern), host)) {
@@ -266,7 +269,7 @@ function dynamicImport(expr: ts.CallExpression, sf: ts.SourceFile, evaluate: (ex
   const value = expr.arguments[0] && evaluate(expr.arguments[0]);
   const specifier = value && text(value);
   // A loop over a folder listing supplies the file: the finder expands the binder.
-  if (specifier === undefined) return unknown(expr, sf, 'a module chosen at run time', value && binderOf([value]));
+  if (specifier === undefined) return unknown(expr, sf, 'a module chosen at run time', RUNTIME_MODULE, value && binderOf([value]));
   const path = specifier.startsWith('file://') ? decodeURIComponent(specifier.slice('file://'.length)) : specifier;
   if (path.startsWith('/')) return host.importAbsolute(path, expr, sf);
   return undefined;

@@ -7,9 +7,9 @@ import { builtinCall, stringMethod } from './builtins';
 import { definerFramework, markDefinedBy } from './definers';
 import type { EvaluatorCore } from './evaluator-core';
 import { hasSeveralReturns, returnOnPath } from './execute';
-import { describeSyntax, returnExpression, returnStatementsIn, truncate } from './nodes';
+import { describeSyntax, returnExpression, returnStatementsIn, syntaxCause, truncate } from './nodes';
 import { optionLibraryCall } from './option-libraries';
-import { unknown, type Env, type FunctionValue, type ObjectValue, type Value } from './values';
+import { RUNTIME_CALL, RUNTIME_CONDITION, RUNTIME_VALUE, unknown, type Env, type FunctionValue, type ObjectValue, type Value } from './values';
 
 export class Calls {
   constructor(private readonly evaluator: EvaluatorCore) {}
@@ -32,7 +32,7 @@ export class Calls {
         if (listed) return listed;
       }
       if (receiver.kind === 'function' && (method === 'call' || method === 'apply' || method === 'bind')) {
-        return unknown(expr, sf, `the result of \`${truncate(expr.getText(sf))}\``);
+        return unknown(expr, sf, `the result of \`${truncate(expr.getText(sf))}\``, RUNTIME_CALL);
       }
       if (receiver.kind === 'object') {
         const fn = receiver.properties.get(method)?.value;
@@ -47,7 +47,7 @@ export class Calls {
         const fn = this.evaluator.exportValue(receiver.node, method, expr, sf);
         if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluator.evaluate(a, sf, env)), expr, sf);
       }
-      return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, receiver.kind === 'unknown' ? receiver.binder : undefined);
+      return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, RUNTIME_CALL, receiver.kind === 'unknown' ? receiver.binder : undefined);
     }
     if (ts.isIdentifier(callee) && callee.text === 'require' && expr.arguments.length === 1 && ts.isStringLiteralLike(expr.arguments[0])) {
       return this.evaluator.importValue(expr.arguments[0].text, '*', expr, sf);
@@ -58,7 +58,7 @@ export class Calls {
     if (defined) return defined;
     const fn = this.evaluator.evaluate(callee, sf, env);
     if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluator.evaluate(a, sf, env)), expr, sf);
-    return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, fn.kind === 'unknown' ? fn.binder : undefined);
+    return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, RUNTIME_CALL, fn.kind === 'unknown' ? fn.binder : undefined);
   }
 
   /**
@@ -89,7 +89,7 @@ export class Calls {
       const args = (expr.arguments ?? []).map((arg) => this.evaluator.evaluate(arg, sf, env));
       return this.evaluator.instanceOf(constructed.node, constructed.sf, { args, site: expr, siteSf: sf });
     }
-    return unknown(expr, sf, `a ${describeSyntax(expr)}`);
+    return unknown(expr, sf, `a ${describeSyntax(expr)}`, syntaxCause(expr));
   }
 
   /**
@@ -107,7 +107,7 @@ export class Calls {
     if (literals.every((v) => v.value === literals[0].value)) return literals[0];
     const chosen = this.selectedReturn(decl.body.statements, sf, env);
     if (chosen && chosen !== 'unknown') return chosen.expression ? this.evaluator.evaluate(chosen.expression, sf, env) : { kind: 'literal', value: undefined, node: chosen, sf };
-    return unknown(decl, sf, 'a value that depends on which `return` runs');
+    return unknown(decl, sf, 'a value that depends on which `return` runs', RUNTIME_CONDITION);
   }
 
   /**
@@ -162,7 +162,7 @@ export class Calls {
   private namedDefinition(args: readonly ts.Expression[], expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
     const [nameArg, definitionArg] = args;
     const definition = definitionArg ? this.evaluator.evaluate(definitionArg, sf, env) : undefined;
-    if (definition?.kind !== 'object') return definition ?? unknown(expr, sf, 'a tool defined without a definition');
+    if (definition?.kind !== 'object') return definition ?? unknown(expr, sf, 'a tool defined without a definition', RUNTIME_VALUE);
     const named: ObjectValue = { ...definition, properties: new Map(definition.properties) };
     named.properties.set('name', { key: 'name', value: this.evaluator.evaluate(nameArg, sf, env), node: nameArg, keyNode: nameArg, sf });
     return named;
@@ -172,14 +172,14 @@ export class Calls {
   callFunction(fn: FunctionValue, args: Value[], site: ts.Node, siteSf: ts.SourceFile): Value {
     // An overload signature runs its implementation.
     const decl = implementationOf(fn.node);
-    if (!decl.body) return unknown(site, siteSf, 'a function without a body');
-    if (this.evaluator.inProgress.has(decl)) return unknown(site, siteSf, 'a recursive call');
+    if (!decl.body) return unknown(site, siteSf, 'a function without a body', RUNTIME_CALL);
+    if (this.evaluator.inProgress.has(decl)) return unknown(site, siteSf, 'a recursive call', { kind: 'unsupported', construct: 'recursion' });
     const env = new Map(fn.env);
     this.bindParameters(decl, args, env, fn.sf, site, siteSf);
     this.evaluator.inProgress.add(decl);
     try {
       const returned = returnExpression(decl);
-      if (!returned) return unknown(site, siteSf, `the result of a function with no single return value`);
+      if (!returned) return unknown(site, siteSf, `the result of a function with no single return value`, RUNTIME_CALL);
       const literal = this.literalReturn(decl, fn.sf, env);
       if (literal && literal.kind !== 'unknown') return literal;
       const decided = this.decidedReturn(decl, fn.sf, env);
@@ -203,7 +203,8 @@ export class Calls {
       } else if (parameter.initializer) {
         env.set(parameter, this.evaluator.evaluate(parameter.initializer, declSf, env));
       } else {
-        env.set(parameter, unknown(parameter, declSf, `the parameter \`${parameter.name.getText(declSf)}\` (not passed)`));
+        const name = parameter.name.getText(declSf);
+        env.set(parameter, unknown(parameter, declSf, `the parameter \`${name}\` (not passed)`, { kind: 'binder', binder: 'parameter', name, passed: false }));
       }
     });
   }

@@ -4,7 +4,7 @@
 import ts from 'typescript';
 import { fileIndexOfNode, propertyNameText, skipOuterExpressions, table } from '../syntax';
 import { methodFills, unionOfLists } from './collections';
-import { EMPTY_ENV, unknown, type Env, type ObjectValue, type Value } from './values';
+import { EMPTY_ENV, RUNTIME_VALUE, unknown, type Env, type ObjectValue, type Value } from './values';
 import { FILL_BUDGET, MAX_ELEMENTS, type ClassInFile, type Construction, type EvaluatorCore } from './evaluator-core';
 import { expandEnvs } from './expand/binders';
 import { isStatic, underCondition } from './nodes';
@@ -17,16 +17,16 @@ export class Classes {
   thisValue(expr: ts.Expression, sf: ts.SourceFile, env: Env): Value {
     let node: ts.Node | undefined = expr.parent;
     while (node && (ts.isArrowFunction(node) || !(ts.isFunctionLike(node) || ts.isClassLike(node) || ts.isPropertyDeclaration(node) || ts.isClassStaticBlockDeclaration(node) || ts.isSourceFile(node)))) node = node.parent;
-    if (!node || ts.isSourceFile(node) || ts.isClassLike(node) || ts.isClassStaticBlockDeclaration(node)) return unknown(expr, sf, 'a `this` value');
+    if (!node || ts.isSourceFile(node) || ts.isClassLike(node) || ts.isClassStaticBlockDeclaration(node)) return unknown(expr, sf, 'a `this` value', RUNTIME_VALUE);
     const member = node as ts.ClassElement;
     const cls = member.parent;
-    if (!cls || !ts.isClassLike(cls)) return unknown(expr, sf, 'a `this` value');
+    if (!cls || !ts.isClassLike(cls)) return unknown(expr, sf, 'a `this` value', RUNTIME_VALUE);
     // In a static member, `this` is the class itself (`this.tools` reads `static tools = […]`).
     if (isStatic(member)) return { kind: 'class', node: cls, sf };
     const bound = env.get(cls);
     if (bound) return bound;
     // A base class's method runs with each subclass's `this`: the finder expands over them.
-    if (this.subclassesOf(cls).length > 0) return unknown(expr, sf, `\`this\` of ${cls.name?.text ?? 'a class'}, one per subclass`, { declaration: cls, sf });
+    if (this.subclassesOf(cls).length > 0) return unknown(expr, sf, `\`this\` of ${cls.name?.text ?? 'a class'}, one per subclass`, { kind: 'binder', binder: 'this', name: cls.name?.text ?? '' }, { declaration: cls, sf });
     return this.instanceOf(cls, sf);
   }
 
@@ -90,7 +90,7 @@ export class Classes {
     if (construction) {
       this.bindConstructors(chain, construction.args, env, construction.site, construction.siteSf);
       // A base class that cannot be read (a package's) may set more: reading a field none of the chain shows stays unknown.
-      if (hasBaseClass(chain[0].decl)) instance.unresolved.push({ node: construction.site, sf: construction.siteSf, reason: 'fields set by a base class that cannot be read' });
+      if (hasBaseClass(chain[0].decl)) instance.unresolved.push({ node: construction.site, sf: construction.siteSf, reason: 'fields set by a base class that cannot be read', cause: { kind: 'unsupported', construct: 'base-class' } });
     }
     for (const { decl, sf: declSf } of chain) {
       const assigned = thisAssignments(decl);
@@ -193,7 +193,7 @@ export class Classes {
       fn.parameters.map((_, j) => {
         const arg = site.arguments[j];
         if (!arg) return { kind: 'literal', value: undefined, node: site, sf };
-        return ts.isSpreadElement(arg) ? unknown(arg, sf, 'a spread argument') : this.evaluator.evaluate(arg, sf, env);
+        return ts.isSpreadElement(arg) ? unknown(arg, sf, 'a spread argument', RUNTIME_VALUE) : this.evaluator.evaluate(arg, sf, env);
       });
     const needs = (values: Value[]) => values.find((v): v is Value & { kind: 'unknown' } => v.kind === 'unknown' && !!v.binder)?.binder;
     return expandEnvs(this.evaluator, EMPTY_ENV, evaluateArgs, needs).map((values) => {
@@ -207,7 +207,7 @@ export class Classes {
   private memberValue(initializer: ts.Expression | undefined, writes: ts.BinaryExpression[], node: ts.Node, sf: ts.SourceFile, env: Env): Value {
     const values = [...(initializer ? [initializer] : []), ...writes.map((w) => w.right)].map((expr) => this.evaluator.evaluate(expr, sf, env));
     if (values.length === 1) return values[0];
-    return unionOfLists(values, node, sf) ?? unknown(node, sf, `a member assigned in several places (${values.length})`);
+    return unionOfLists(values, node, sf) ?? unknown(node, sf, `a member assigned in several places (${values.length})`, { kind: 'runtime', source: 'write' });
   }
 
   /** The class and its base classes that can be found, base first. */

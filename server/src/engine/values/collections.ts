@@ -10,7 +10,7 @@ import { carryConditions, keptConditions, keptOnlyWhen } from './kept';
 import { presentValue } from './assigned';
 import { returnExpression } from './nodes';
 import { overriding, withOrigin } from './properties';
-import { describeValue, unknown, type ArrayValue, type Env, type FunctionValue, type ObjectValue, type Value } from './values';
+import { causeOf, describeValue, RUNTIME_VALUE, unknown, type ArrayValue, type Env, type FunctionValue, type ObjectValue, type Value } from './values';
 
 /** The evaluator's job for collections: `Array`/`Object` built-ins, list methods, `new Set`/`new Map`. */
 export class Collections {
@@ -45,7 +45,7 @@ export class Collections {
       }
       // `Object.values(registry)` of a parameter: known once a caller supplies it.
       if (target.kind === 'unknown' && target.binder && (method === 'values' || method === 'keys' || method === 'entries')) {
-        return unknown(expr, sf, target.reason, target.binder);
+        return unknown(expr, sf, target.reason, target.cause, target.binder);
       }
       if (method === 'assign' && target.kind === 'object') {
         return this.objectAssign(expr, sf, env);
@@ -148,14 +148,14 @@ export class Collections {
         const elements = list.elements.filter((e) => e.kind !== 'literal' || (!seen.has(e.value) && seen.add(e.value)));
         return { ...list, elements, node: expr, sf };
       }
-      return unknown(expr, sf, `a set built from ${describeValue(list)}`, list.kind === 'unknown' ? list.binder : undefined);
+      return unknown(expr, sf, `a set built from ${describeValue(list)}`, causeOf(list, RUNTIME_VALUE), list.kind === 'unknown' ? list.binder : undefined);
     }
     if (ts.isIdentifier(callee) && callee.text === 'Map' && !findDeclaration('Map', callee)) {
       const source = expr.arguments?.[0];
       const pairs = source ? this.evaluator.evaluate(source, sf, env) : undefined;
       if (!pairs) return { kind: 'array', elements: [], node: expr, sf, keyed: true };
       if (pairs.kind === 'array') return { ...pairs, node: expr, sf, keyed: true };
-      return unknown(expr, sf, `a map built from ${describeValue(pairs)}`, pairs.kind === 'unknown' ? pairs.binder : undefined);
+      return unknown(expr, sf, `a map built from ${describeValue(pairs)}`, causeOf(pairs, RUNTIME_VALUE), pairs.kind === 'unknown' ? pairs.binder : undefined);
     }
     return undefined;
   }
@@ -212,7 +212,7 @@ export class Collections {
         }
         result.unresolved.push(...value.unresolved);
       } else {
-        result.unresolved.push({ node: arg, sf, reason: value.kind === 'unknown' ? value.reason : `a ${value.kind}` });
+        result.unresolved.push({ node: arg, sf, reason: value.kind === 'unknown' ? value.reason : `a ${value.kind}`, cause: causeOf(value, RUNTIME_VALUE) });
       }
     }
     return result;
@@ -238,7 +238,7 @@ export function collectionRead(receiver: ArrayValue, method: string, args: Value
     if (method === 'values' && args.length === 0) return list(receiver.elements);
     return undefined;
   }
-  const part = (pair: Value, index: 0 | 1): Value => (pair.kind === 'array' && pair.elements[index]) || unknown(pair.node, pair.sf, 'an entry of a map');
+  const part = (pair: Value, index: 0 | 1): Value => (pair.kind === 'array' && pair.elements[index]) || unknown(pair.node, pair.sf, 'an entry of a map', RUNTIME_VALUE);
   switch (method) {
     case 'values':
       return list(receiver.elements.map((pair) => part(pair, 1)));

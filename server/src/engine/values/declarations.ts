@@ -11,7 +11,7 @@ import type { KeptCondition } from './kept';
 import { argumentsIn, scopeMutations } from './mutations';
 import { enclosingFunction, underCondition } from './nodes';
 import { lazyProperty, overriding } from './properties';
-import { unknown, type Env, type ObjectValue, type Value } from './values';
+import { RUNTIME_CONDITION, RUNTIME_VALUE, unknown, type Env, type ObjectValue, type Value } from './values';
 
 export class Declarations {
   constructor(private readonly evaluator: EvaluatorCore) {}
@@ -42,7 +42,7 @@ export class Declarations {
         if (bound) return this.evaluator.applyPath(bound, declaration.path, use, sf);
         const parent = decl.parent?.parent;
         if (parent && (ts.isForOfStatement(parent) || ts.isForInStatement(parent))) {
-          return unknown(use, sf, `the loop variable \`${use.getText(sf)}\``, { declaration: decl, sf });
+          return unknown(use, sf, `the loop variable \`${use.getText(sf)}\``, { kind: 'binder', binder: 'loop-variable', name: use.getText(sf) }, { declaration: decl, sf });
         }
         const compiledEnum = decl.initializer ? undefined : this.compiledEnum(decl, sf, env);
         if (compiledEnum) return this.evaluator.applyPath(compiledEnum, declaration.path, use, sf);
@@ -52,27 +52,27 @@ export class Declarations {
           const written = this.evaluator.inProgress.has(decl) ? undefined : this.throughWrites(decl, sf, env);
           if (written) return this.evaluator.applyPath(written, declaration.path, use, sf);
           const line = write.getSourceFile().getLineAndCharacterOfPosition(write.getStart()).line + 1;
-          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (${lineMention(line, write.getSourceFile())})`);
+          return unknown(use, sf, `\`${use.getText(sf)}\`, which is changed after its declaration (${lineMention(line, write.getSourceFile())})`, { kind: 'runtime', source: 'write' });
         }
-        if (!decl.initializer) return unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`);
+        if (!decl.initializer) return unknown(use, sf, `\`${use.getText(sf)}\`, declared without a value`, RUNTIME_VALUE);
         const atModuleLevel = ts.isSourceFile(decl.parent.parent.parent);
         let value = atModuleLevel ? this.moduleConstants.get(decl) : undefined;
         if (!value) {
-          if (this.evaluator.inProgress.has(decl)) return unknown(use, sf, 'a circular reference');
+          if (this.evaluator.inProgress.has(decl)) return unknown(use, sf, 'a circular reference', { kind: 'unsupported', construct: 'recursion' });
           this.evaluator.inProgress.add(decl);
           try {
             value = this.withPushedElements(this.evaluator.evaluate(decl.initializer, sf, env), decl, sf, env);
           } finally {
             this.evaluator.inProgress.delete(decl);
           }
-          if (atModuleLevel && !(value.kind === 'unknown' && value.reason.startsWith('too '))) this.moduleConstants.set(decl, value);
+          if (atModuleLevel && !(value.kind === 'unknown' && value.cause.kind === 'budget')) this.moduleConstants.set(decl, value);
         }
         return this.evaluator.applyPath(value, declaration.path, use, sf);
       }
       case 'parameter': {
         const bound = env.get(declaration.declaration);
         if (bound) return this.evaluator.applyPath(bound, declaration.path, use, sf);
-        return unknown(use, sf, `the parameter \`${use.getText(sf)}\``, { declaration: declaration.declaration, sf });
+        return unknown(use, sf, `the parameter \`${use.getText(sf)}\``, { kind: 'binder', binder: 'parameter', name: use.getText(sf) }, { declaration: declaration.declaration, sf });
       }
       case 'function':
         return { kind: 'function', node: declaration.declaration, sf, env };
@@ -257,7 +257,7 @@ export class Declarations {
           const before = result.properties.get(key);
           const compute = value && nested
             ? () => withMemberSet(before ? presentValue(before) : undefined, nested, () => this.evaluator.evaluate(value, sf, env), node, sf)
-            : value ? () => this.evaluator.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (${lineMention(line, sf)})`);
+            : value ? () => this.evaluator.evaluate(value, sf, env) : () => unknown(node, sf, `\`${key}\`, changed under a condition or in part (${lineMention(line, sf)})`, RUNTIME_CONDITION);
           const property = lazyProperty(key, node, node, sf, compute);
           const previous = result.properties.get(key);
           result.properties.set(key, previous ? overriding(property, previous) : property);

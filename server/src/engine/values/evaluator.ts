@@ -68,8 +68,8 @@ export class Evaluator implements EvaluatorCore {
   }
 
   evaluate(expr: ts.Expression, sf: ts.SourceFile, env: Env = EMPTY_ENV): Value {
-    if (this.depth > MAX_DEPTH) return unknown(expr, sf, 'too deeply nested to follow');
-    if (--this.budget < 0) return unknown(expr, sf, 'too complex to follow statically');
+    if (this.depth > MAX_DEPTH) return unknown(expr, sf, 'too deeply nested to follow', { kind: 'budget', limit: 'depth' });
+    if (--this.budget < 0) return unknown(expr, sf, 'too complex to follow statically', { kind: 'budget', limit: 'steps' });
     this.depth++;
     try {
       return this.withSuppliedBinder(this.expressions.expressionValue(expr, sf, env), expr, env);

@@ -6,10 +6,10 @@ import { importMeta, builtinIdentifier } from './builtins';
 import { MAX_ELEMENTS, type EvaluatorCore } from './evaluator-core';
 import { keptOnlyWhen } from './kept';
 import { mergeAssigned } from './assigned';
-import { describeSyntax, isStatic, truncate } from './nodes';
+import { describeSyntax, isStatic, syntaxCause, truncate } from './nodes';
 import { lazyProperty, overriding, put, withOrigin } from './properties';
 import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault } from './unset-env';
-import { EMPTY_ENV, unknown, type ArrayValue, type Env, type ObjectProperty, type ObjectValue, type UnsetDefault, type Value } from './values';
+import { causeOf, EMPTY_ENV, RUNTIME_CONDITION, RUNTIME_VALUE, unknown, type ArrayValue, type Env, type ObjectProperty, type ObjectValue, type UnsetDefault, type Value } from './values';
 
 export class Expressions {
   constructor(private readonly evaluator: EvaluatorCore) {}
@@ -59,7 +59,7 @@ export class Expressions {
         const access = expr as ts.ElementAccessExpression;
         const key = this.evaluator.evaluate(access.argumentExpression, sf, env);
         if (key.kind !== 'literal' || (typeof key.value !== 'string' && typeof key.value !== 'number')) {
-          return unknown(expr, sf, `a computed member (${access.argumentExpression.getText(sf)})`, key.kind === 'unknown' ? key.binder : undefined);
+          return unknown(expr, sf, `a computed member (${access.argumentExpression.getText(sf)})`, { kind: 'unsupported', construct: 'computed-member' }, key.kind === 'unknown' ? key.binder : undefined);
         }
         return this.member(this.evaluator.evaluate(access.expression, sf, env), String(key.value), expr, sf);
       }
@@ -71,7 +71,7 @@ export class Expressions {
       case ts.SyntaxKind.NewExpression:
         return this.evaluator.construct(expr as ts.NewExpression, sf, env);
       case ts.SyntaxKind.ThisKeyword:
-        return this.evaluator.followInstances ? this.evaluator.thisValue(expr, sf, env) : unknown(expr, sf, 'a `this` value');
+        return this.evaluator.followInstances ? this.evaluator.thisValue(expr, sf, env) : unknown(expr, sf, 'a `this` value', RUNTIME_VALUE);
       case ts.SyntaxKind.ClassExpression:
         return { kind: 'class', node: expr as ts.ClassExpression, sf };
       case ts.SyntaxKind.YieldExpression: {
@@ -80,9 +80,9 @@ export class Expressions {
         return operand ? this.evaluator.evaluate(operand, sf, env) : { kind: 'literal', value: undefined, node: expr, sf };
       }
       case ts.SyntaxKind.MetaProperty:
-        return importMeta(expr as ts.MetaProperty, sf) ?? unknown(expr, sf, `a ${describeSyntax(expr)}`);
+        return importMeta(expr as ts.MetaProperty, sf) ?? unknown(expr, sf, `a ${describeSyntax(expr)}`, syntaxCause(expr));
       default:
-        return unknown(expr, sf, `a ${describeSyntax(expr)}`);
+        return unknown(expr, sf, `a ${describeSyntax(expr)}`, syntaxCause(expr));
     }
   }
 
@@ -95,7 +95,7 @@ export class Expressions {
       const part = this.evaluator.evaluate(span.expression, sf, env);
       const reason = `a template whose part \`${span.expression.getText(sf)}\` is not known`;
       const partDefault = defaultOf(part);
-      if (!partDefault) return unknown(expr, sf, reason, part.kind === 'unknown' ? part.binder : undefined);
+      if (!partDefault) return unknown(expr, sf, reason, RUNTIME_VALUE, part.kind === 'unknown' ? part.binder : undefined);
       if (part.kind !== 'literal') {
         unsetReason ??= reason;
         defaults.push(partDefault);
@@ -114,7 +114,7 @@ export class Expressions {
       : operand.kind === 'object' || operand.kind === 'array' ? 'object'
       : operand.kind === 'function' || operand.kind === 'class' ? 'function'
       : undefined;
-    if (type === undefined) return unknown(expr, sf, `the type of ${operand.kind === 'unknown' ? operand.reason : `a ${operand.kind}`}`, operand.kind === 'unknown' ? operand.binder : undefined);
+    if (type === undefined) return unknown(expr, sf, `the type of ${operand.kind === 'unknown' ? operand.reason : `a ${operand.kind}`}`, causeOf(operand, RUNTIME_VALUE), operand.kind === 'unknown' ? operand.binder : undefined);
     return { kind: 'literal', value: type, node: expr, sf };
   }
 
@@ -127,7 +127,7 @@ export class Expressions {
       if (expr.operator === ts.SyntaxKind.ExclamationToken && hasUnsetDefault(operand)) {
         return withUnsetDefault(expr, sf, `an expression (${truncate(expr.getText(sf))})`, [operand.unset], !operand.unset.value.value);
       }
-      return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`, operand.kind === 'unknown' ? operand.binder : undefined);
+      return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`, RUNTIME_VALUE, operand.kind === 'unknown' ? operand.binder : undefined);
     }
     switch (expr.operator) {
       case ts.SyntaxKind.ExclamationToken:
@@ -137,7 +137,7 @@ export class Expressions {
       case ts.SyntaxKind.PlusToken:
         return { kind: 'literal', value: Number(operand.value), node: expr, sf };
       default:
-        return unknown(expr, sf, 'an expression');
+        return unknown(expr, sf, 'an expression', RUNTIME_VALUE);
     }
   }
 
@@ -156,7 +156,7 @@ export class Expressions {
         const [a, b] = [leftDefault.value.value, rightDefault.value.value];
         return withUnsetDefault(expr, sf, `a concatenation with an unknown part`, [leftDefault, rightDefault], typeof a === 'number' && typeof b === 'number' ? a + b : String(a) + String(b));
       }
-      return unknown(expr, sf, `a concatenation with an unknown part`, binder);
+      return unknown(expr, sf, `a concatenation with an unknown part`, RUNTIME_VALUE, binder);
     }
     if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.AmpersandAmpersandToken) {
       const left = this.evaluator.evaluate(expr.left, sf, env);
@@ -175,7 +175,7 @@ export class Expressions {
         const chosen = useLeft ? left.unset : defaultOf(this.evaluator.evaluate(expr.right, sf, env));
         if (chosen) return withUnsetDefault(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, [left.unset, chosen], chosen.value.value);
       }
-      return unknown(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, left.kind === 'unknown' ? left.binder : undefined);
+      return unknown(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, RUNTIME_CONDITION, left.kind === 'unknown' ? left.binder : undefined);
     }
     // `a = b = value` has the value of its right side.
     if (op === ts.SyntaxKind.CommaToken || op === ts.SyntaxKind.EqualsToken) return this.evaluator.evaluate(expr.right, sf, env);
@@ -215,7 +215,7 @@ export class Expressions {
         return { kind: 'literal', value: order(left.value, right.value), node: expr, sf };
       }
     }
-    return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`);
+    return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`, RUNTIME_VALUE);
   }
 
   /**
@@ -270,11 +270,11 @@ export class Expressions {
         const b = whenFalse.properties.get(key);
         const same = a && b && a.value.kind === 'literal' && b.value.kind === 'literal' && a.value.value === b.value.value;
         const property = (a ?? b)!;
-        put(result, same ? property : { ...property, value: unknown(property.node, property.sf, reason) });
+        put(result, same ? property : { ...property, value: unknown(property.node, property.sf, reason, RUNTIME_CONDITION) });
       }
       return result;
     }
-    return unknown(expr, sf, `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``);
+    return unknown(expr, sf, `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``, RUNTIME_CONDITION);
   }
 
   /** `...(cond && { … })` with `cond` decided at run time: merges the object's keys as present only when it holds. */
@@ -299,7 +299,7 @@ export class Expressions {
       if (ts.isPropertyAssignment(property)) {
         const key = this.propertyKey(property.name, sf, env);
         if (key === undefined) {
-          result.unresolved.push({ node: property, sf, reason: `a computed key (${property.name.getText(sf)})` });
+          result.unresolved.push({ node: property, sf, reason: `a computed key (${property.name.getText(sf)})`, cause: RUNTIME_VALUE });
           continue;
         }
         put(lazyProperty(key, property, property.name, sf, () => this.evaluator.evaluate(property.initializer, sf, env)));
@@ -315,7 +315,7 @@ export class Expressions {
         } else if (this.conditionalSpread(property, result, sf, env)) {
           // `...(queryLogs && { query_logs: … })`: its keys are there only when the condition holds.
         } else {
-          result.unresolved.push({ node: property, sf, reason: spread.kind === 'unknown' ? `a spread of ${spread.reason}` : `a spread of ${spread.kind}` });
+          result.unresolved.push({ node: property, sf, reason: spread.kind === 'unknown' ? `a spread of ${spread.reason}` : `a spread of ${spread.kind}`, cause: causeOf(spread, RUNTIME_VALUE) });
         }
       } else if (ts.isMethodDeclaration(property) || ts.isGetAccessor(property)) {
         const key = this.propertyKey(property.name, sf, env);
@@ -356,7 +356,7 @@ export class Expressions {
   private identifier(expr: ts.Identifier, sf: ts.SourceFile, env: Env): Value {
     if (expr.text === 'undefined') return { kind: 'literal', value: undefined, node: expr, sf };
     const declaration = this.evaluator.declarationOf(expr);
-    if (!declaration) return builtinIdentifier(expr, sf) ?? unknown(expr, sf, `\`${expr.text}\`, which is not declared in this file`);
+    if (!declaration) return builtinIdentifier(expr, sf) ?? unknown(expr, sf, `\`${expr.text}\`, which is not declared in this file`, RUNTIME_VALUE);
     return this.evaluator.declarationValue(declaration, expr, sf, env);
   }
 
@@ -365,7 +365,7 @@ export class Expressions {
     for (const step of path) {
       if ('property' in step) current = this.member(current, step.property, use, sf);
       else if ('index' in step) current = this.member(current, String(step.index), use, sf);
-      else current = current.kind === 'array' ? { ...current, elements: current.elements.slice(step.rest) } : unknown(use, sf, 'a rest element');
+      else current = current.kind === 'array' ? { ...current, elements: current.elements.slice(step.rest) } : unknown(use, sf, 'a rest element', RUNTIME_VALUE);
     }
     return current;
   }
@@ -375,33 +375,33 @@ export class Expressions {
       case 'object': {
         const property = object.properties.get(key);
         if (property) return withOrigin(property.value, property);
-        if (object.unresolved.length > 0) return unknown(node, sf, `\`${key}\`, which may come from ${object.unresolved[0].reason}`);
+        if (object.unresolved.length > 0) return unknown(node, sf, `\`${key}\`, which may come from ${object.unresolved[0].reason}`, object.unresolved[0].cause);
         return { kind: 'literal', value: undefined, node, sf };
       }
       case 'array': {
         if ((object.keyed ? key === 'size' : key === 'length') && !object.partial) return { kind: 'literal', value: object.elements.length, node, sf };
         const index = Number(key);
         if (Number.isInteger(index) && index >= 0 && index < object.elements.length) return object.elements[index];
-        return unknown(node, sf, `the element ${key} of an array`);
+        return unknown(node, sf, `the element ${key} of an array`, RUNTIME_VALUE);
       }
       case 'module':
         return this.evaluator.exportValue(object.node, key, node, sf);
       case 'literal':
         if (typeof object.value === 'string' && key === 'length') return { kind: 'literal', value: object.value.length, node, sf };
         if (typeof object.value === 'string' && /^\d+$/.test(key)) return { kind: 'literal', value: object.value[Number(key)], node, sf };
-        return unknown(node, sf, `\`${key}\` of ${JSON.stringify(object.value)}`);
+        return unknown(node, sf, `\`${key}\` of ${JSON.stringify(object.value)}`, RUNTIME_VALUE);
       case 'unknown':
-        return unknown(node, sf, object.reason, object.binder);
+        return unknown(node, sf, object.reason, object.cause, object.binder);
       case 'class': {
         // Of a method's overloads, the one with a body is the one that runs.
         const named = object.node.members.filter((m) => isStatic(m) && m.name && propertyNameText(m.name) === key);
         const member = named.find((m) => !ts.isMethodDeclaration(m) || m.body) ?? named[0];
         if (member && ts.isPropertyDeclaration(member) && member.initializer) return this.evaluator.evaluate(member.initializer, object.sf);
         if (member && ts.isMethodDeclaration(member)) return { kind: 'function', node: member, sf: object.sf, env: EMPTY_ENV };
-        return unknown(node, sf, `\`${key}\` of the class ${object.node.name?.text ?? ''}`);
+        return unknown(node, sf, `\`${key}\` of the class ${object.node.name?.text ?? ''}`, RUNTIME_VALUE);
       }
       default:
-        return unknown(node, sf, `\`${key}\` of a ${object.kind}`);
+        return unknown(node, sf, `\`${key}\` of a ${object.kind}`, RUNTIME_VALUE);
     }
   }
 }

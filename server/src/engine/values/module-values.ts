@@ -6,7 +6,7 @@ import { findDeclaration, skipOuterExpressions } from '../syntax';
 import type { EvaluatorCore } from './evaluator-core';
 import { compiledStarReExport, resolveModulePath } from './modules';
 import { hasExportModifier } from './nodes';
-import { EMPTY_ENV, unknown, type Value } from './values';
+import { EMPTY_ENV, RUNTIME_VALUE, unknown, type Value } from './values';
 import { isYamlSource } from './yaml-data';
 
 export class ModuleValues {
@@ -45,13 +45,15 @@ export class ModuleValues {
       ? this.evaluator.sources.resolveModule(sf.fileName, specifier)
       : resolveModulePath(sf.fileName, specifier, (path) => this.evaluator.sources.getSourceFile(path) !== undefined);
     if (!target) {
-      return unknown(use, sf, specifier.startsWith('.') ? `an import from ${specifier}, which cannot be read` : `an import from the package ${specifier}`);
+      return specifier.startsWith('.')
+        ? unknown(use, sf, `an import from ${specifier}, which cannot be read`, { kind: 'unsupported', construct: 'import' })
+        : unknown(use, sf, `an import from the package ${specifier}`, { kind: 'unsupported', construct: 'package' });
     }
     this.evaluator.dependencies.add(target);
     const targetSf = this.evaluator.sources.getSourceFile(target)!;
     if (isJsonFile(targetSf)) {
       // `import defs from "./tools.json"`, `require("./x.json")`: the data, located in the JSON file.
-      const root = jsonRoot(targetSf, this.evaluator) ?? unknown(use, sf, `${specifier}, which is not JSON data`);
+      const root = jsonRoot(targetSf, this.evaluator) ?? unknown(use, sf, `${specifier}, which is not JSON data`, { kind: 'unsupported', construct: 'data-file' });
       return exportName === '*' || exportName === 'default' ? root : this.evaluator.member(root, exportName, use, sf);
     }
     if (exportName === '*') return { kind: 'module', node: targetSf, sf: targetSf };
@@ -61,10 +63,10 @@ export class ModuleValues {
   /** The value a module exports under `name` (ESM `export`, re-exports, CommonJS `exports.x =`). */
   exportValue(moduleSf: ts.SourceFile, name: string, use: ts.Node, useSf: ts.SourceFile): Value {
     const key = `${moduleSf.fileName}#${name}`;
-    if (this.visitingExports.has(key)) return unknown(use, useSf, 'a circular re-export');
+    if (this.visitingExports.has(key)) return unknown(use, useSf, 'a circular re-export', { kind: 'unsupported', construct: 'recursion' });
     this.visitingExports.add(key);
     try {
-      return this.findExport(moduleSf, name) ?? unknown(use, useSf, `\`${name}\`, which ${baseName(moduleSf.fileName)} does not export statically`);
+      return this.findExport(moduleSf, name) ?? unknown(use, useSf, `\`${name}\`, which ${baseName(moduleSf.fileName)} does not export statically`, RUNTIME_VALUE);
     } finally {
       this.visitingExports.delete(key);
     }
@@ -145,7 +147,7 @@ export class ModuleValues {
     const descriptorValue = this.evaluator.objectLiteral(descriptor, sf, EMPTY_ENV);
     const getter = descriptorValue.properties.get('get')?.value;
     if (getter?.kind === 'function') return this.evaluator.callFunction(getter, [], descriptor, sf);
-    return descriptorValue.properties.get('value')?.value ?? unknown(descriptor, sf, 'an export defined without a value');
+    return descriptorValue.properties.get('value')?.value ?? unknown(descriptor, sf, 'an export defined without a value', RUNTIME_VALUE);
   }
 
   /** Every statically visible export of a module (for `Object.values(ns)`), in source order. */

@@ -1,5 +1,6 @@
 // Questions about the syntax around a node that several of the evaluator's job modules ask.
 import ts from 'typescript';
+import type { UnknownCause } from '../model';
 import { fileIndexOfNode, table } from '../syntax';
 
 export function isStatic(member: ts.Node): boolean {
@@ -77,6 +78,19 @@ export function describeSyntax(node: ts.Node): string {
       return 'class';
     default:
       return `run-time expression (${ts.SyntaxKind[node.kind]})`;
+  }
+}
+
+/** The cause for a node `describeSyntax` names: what only run time makes, or a kind of expression not read. */
+export function syntaxCause(node: ts.Node): UnknownCause {
+  switch (node.kind) {
+    case ts.SyntaxKind.NewExpression:
+      return { kind: 'runtime', source: 'call' };
+    case ts.SyntaxKind.ThisKeyword:
+    case ts.SyntaxKind.ClassExpression:
+      return { kind: 'runtime', source: 'value' };
+    default:
+      return { kind: 'unsupported', construct: 'syntax' };
   }
 }
 

@@ -6,7 +6,9 @@ import ts from 'typescript';
 import { findDeclaration, propertyNameText, skipOuterExpressions } from '../syntax';
 import { defaultOf, withUnsetDefault } from './unset-env';
 import type { UnsetDefault } from './values';
-import { unknown, type ObjectValue, type Value } from './values';
+import { unknown, type ObjectValue, type UnknownCause, type Value } from './values';
+
+const ENVIRONMENT: UnknownCause = { kind: 'runtime', source: 'environment' };
 
 interface ChainStep {
   method: string;
@@ -48,11 +50,11 @@ export function optionLibraryCall(expr: ts.CallExpression, sf: ts.SourceFile, ev
 function envVarValue(expr: ts.CallExpression, sf: ts.SourceFile, steps: ChainStep[], evaluate: (expr: ts.Expression) => Value): Value {
   const nameArg = steps[0].call.arguments[0];
   const name = nameArg && evaluate(nameArg);
-  if (!name || name.kind !== 'literal' || typeof name.value !== 'string') return unknown(expr, sf, 'an environment variable chosen at run time');
+  if (!name || name.kind !== 'literal' || typeof name.value !== 'string') return unknown(expr, sf, 'an environment variable chosen at run time', ENVIRONMENT);
   const reason = `the environment variable ${name.value}`;
   const defaultStep = steps.find((step) => step.method === 'default');
   const written = defaultStep?.call.arguments[0] ? defaultOf(evaluate(defaultStep.call.arguments[0])) : undefined;
-  if (defaultStep && !written) return unknown(expr, sf, reason);
+  if (defaultStep && !written) return unknown(expr, sf, reason, ENVIRONMENT);
   const raw = written ? written.value.value : undefined;
   const text = raw === undefined || raw === null ? undefined : String(raw);
   let converted: string | number | boolean | undefined;
@@ -71,14 +73,14 @@ function envVarValue(expr: ts.CallExpression, sf: ts.SourceFile, steps: ChainSte
       break;
     default:
       // Arrays, JSON, URLs…: not a value a name is made of.
-      return unknown(expr, sf, reason);
+      return unknown(expr, sf, reason, ENVIRONMENT);
   }
   return withUnsetDefault(expr, sf, reason, [{ variables: [name.value, ...(written?.variables ?? [])], value: { kind: 'literal', value: converted, node: expr, sf } }], converted);
 }
 
 /** yargs: the parsed arguments, each `.option(key, { default })` unknown with its default when the option is not given. */
 function yargsArguments(expr: ts.CallExpression, sf: ts.SourceFile, steps: ChainStep[], evaluate: (expr: ts.Expression) => Value): ObjectValue {
-  const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [{ node: expr, sf, reason: 'the command line' }], node: expr, sf };
+  const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [{ node: expr, sf, reason: 'the command line', cause: ENVIRONMENT }], node: expr, sf };
   const add = (key: string, config: ts.Expression | undefined, keyNode: ts.Node) => {
     const reason = `the command-line option --${key}`;
     const settings = config && skipOuterExpressions(config);
@@ -88,7 +90,7 @@ function yargsArguments(expr: ts.CallExpression, sf: ts.SourceFile, steps: Chain
     const written = defaultProperty ? defaultOf(evaluate(defaultProperty.initializer)) : undefined;
     const value: Value = written
       ? withUnsetDefault(keyNode, sf, reason, [{ variables: [`--${key}`], value: written.value } satisfies UnsetDefault, written], written.value.value)
-      : unknown(keyNode, sf, reason);
+      : unknown(keyNode, sf, reason, ENVIRONMENT);
     // yargs gives each option under its written key and in camel case (`max-tokens` → `maxTokens`).
     for (const name of new Set([key, key.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase())])) {
       result.properties.set(name, { key: name, value, node: keyNode, keyNode, sf });

@@ -13,7 +13,7 @@ export function hasUnsetDefault(value: Value): value is UnknownValue & { unset: 
   return value.kind === 'unknown' && !value.binder && value.unset !== undefined;
 }
 
-/** An unknown value (with `reason`) that gives `result` when every variable of `parts` is unset. */
+/** An unknown value (with `reason`, caused by the environment) that gives `result` when every variable of `parts` is unset. */
 export function withUnsetDefault(
   node: ts.Node,
   sf: ts.SourceFile,
@@ -22,7 +22,7 @@ export function withUnsetDefault(
   result: LiteralValue['value'],
 ): UnknownValue {
   const variables = [...new Set(parts.flatMap((part) => part.variables))];
-  return { ...unknown(node, sf, reason), unset: { variables, value: { kind: 'literal', value: result, node, sf } } };
+  return { ...unknown(node, sf, reason, { kind: 'runtime', source: 'environment' }), unset: { variables, value: { kind: 'literal', value: result, node, sf } } };
 }
 
 /** `process.env.NAME`: undefined when unset. */

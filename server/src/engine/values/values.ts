@@ -1,5 +1,7 @@
 import type ts from 'typescript';
-import type { Loc, StaticValue } from '../model';
+import type { Loc, StaticValue, UnknownCause } from '../model';
+
+export type { UnknownCause } from '../model';
 
 /**
  * What the code gives when the environment variables it reads are unset (`process.env.PREFIX ? `${PREFIX}_x` : "x"`,
@@ -48,8 +50,8 @@ export interface ObjectProperty {
 export interface ObjectValue extends Base {
   kind: 'object';
   properties: Map<string, ObjectProperty>;
-  /** Spreads and computed keys that could not be resolved, in source order. */
-  unresolved: { node: ts.Node; sf: ts.SourceFile; reason: string }[];
+  /** Spreads and computed keys that could not be resolved, in source order (`cause` as for an unknown value). */
+  unresolved: { node: ts.Node; sf: ts.SourceFile; reason: string; cause: UnknownCause }[];
 }
 
 export interface ArrayValue extends Base {
@@ -92,7 +94,10 @@ export interface Binder {
 
 export interface UnknownValue extends Base {
   kind: 'unknown';
+  /** Why, in words for messages: nothing decides from them. */
   reason: string;
+  /** Why, as data: what phases decide from (a budget cut short, run time, a construct not modelled, a binder). */
+  cause: UnknownCause;
   /** When the value is only unknown because a loop or caller has not supplied it yet. */
   binder?: Binder;
   /** What the code gives when the environment variables it reads are unset (unset-env.ts). */
@@ -103,9 +108,19 @@ export interface UnknownValue extends Base {
 export type Env = ReadonlyMap<ts.Node, Value>;
 export const EMPTY_ENV: Env = new Map();
 
-export function unknown(node: ts.Node, sf: ts.SourceFile, reason: string, binder?: Binder): UnknownValue {
-  return binder ? { kind: 'unknown', node, sf, reason, binder } : { kind: 'unknown', node, sf, reason };
+export function unknown(node: ts.Node, sf: ts.SourceFile, reason: string, cause: UnknownCause, binder?: Binder): UnknownValue {
+  return binder ? { kind: 'unknown', node, sf, reason, cause, binder } : { kind: 'unknown', node, sf, reason, cause };
 }
+
+/** The cause of `value` when it is unknown, else `otherwise` (for a reason that names the value it is built from). */
+export function causeOf(value: Value, otherwise: UnknownCause): UnknownCause {
+  return value.kind === 'unknown' ? value.cause : otherwise;
+}
+
+/** Causes the evaluator gives often. */
+export const RUNTIME_VALUE: UnknownCause = { kind: 'runtime', source: 'value' };
+export const RUNTIME_CALL: UnknownCause = { kind: 'runtime', source: 'call' };
+export const RUNTIME_CONDITION: UnknownCause = { kind: 'runtime', source: 'condition' };
 
 /**
  * The loop variable or parameter a tool definition waits on: the value itself, or its `name` or `annotations`

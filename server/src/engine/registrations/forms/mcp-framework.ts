@@ -27,7 +27,7 @@ export const mcpFrameworkForm: DeclarationForm = {
         call: node,
         node: name?.node ?? node.name ?? node,
         nodeSf: sf,
-        name: name?.value ?? unknown(node.name ?? node, sf, 'a tool class without a `name` field'),
+        name: name?.value ?? unknown(node.name ?? node, sf, 'a tool class without a `name` field', { kind: 'runtime', source: 'value' }),
         config: fields,
         ...annotationsOf(fields, sf),
         title: fields.properties.get('title')?.value,

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { skipOuterExpressions } from '../../syntax';
 import { MAX_ELEMENTS, type EvaluatorCore } from '../evaluator-core';
 import { isWithin } from '../nodes';
-import { EMPTY_ENV, unknown, type Binder, type Env, type Value } from '../values';
+import { EMPTY_ENV, unknown, type Binder, type UnknownCause, type Env, type Value } from '../values';
 
 /**
  * Runs `evaluate` under `env`, and whenever the result waits on a loop variable or parameter (a binder),
@@ -39,7 +39,7 @@ export function expandEnvs<T>(
       // A loop over a parameter of an outer function waits on that parameter's callers: the settled value names it,
       // so that the caller that asked can supply it and read again.
       const outer = iteratedBinder(evaluator, binder, current);
-      next.set(binder.declaration, unknown(binder.declaration, binder.sf, settledReason(binder), outer && !current.has(outer.declaration) ? outer : undefined));
+      next.set(binder.declaration, unknown(binder.declaration, binder.sf, settledReason(binder), settledCause(binder), outer && !current.has(outer.declaration) ? outer : undefined));
       queue.push(next);
       continue;
     }
@@ -64,6 +64,11 @@ function iteratedBinder(evaluator: EvaluatorCore, binder: Binder, env: Env): Bin
   if (!ts.isForOfStatement(loop) && !ts.isForInStatement(loop)) return undefined;
   const iterated = evaluator.evaluate(loop.expression, sf, env);
   return iterated.kind === 'unknown' ? iterated.binder : undefined;
+}
+
+function settledCause({ declaration, sf }: Binder): UnknownCause {
+  if (ts.isClassLike(declaration)) return { kind: 'binder', binder: 'this', name: declaration.name?.text ?? '' };
+  return { kind: 'binder', binder: ts.isParameter(declaration) ? 'parameter' : 'loop-variable', name: declaration.name.getText(sf) };
 }
 
 function settledReason(binder: Binder): string {
@@ -127,7 +132,7 @@ function parameterValues(parameters: readonly ts.ParameterDeclaration[], site: t
       flat.push(...spread.elements);
       continue;
     }
-    unknownRest = spread.kind === 'unknown' && spread.binder ? spread : unknown(arg, sf, 'a spread argument');
+    unknownRest = spread.kind === 'unknown' && spread.binder ? spread : unknown(arg, sf, 'a spread argument', { kind: 'runtime', source: 'value' });
     break;
   }
   return parameters.map((parameter, j) => {
