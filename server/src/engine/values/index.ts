@@ -1,5 +1,5 @@
 // The values layer as other layers see it: the only module of this folder they import.
-export { objectAssignTarget, presentValue } from './assigned';
+export { presentValue } from './assigned';
 export { keptConditions, keptOnlyWhen } from './kept';
 export { isRelativeSpecifier, resolveFilePath, resolveModulePath } from './modules';
 export { Evaluator } from './evaluator';
