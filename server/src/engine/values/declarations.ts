@@ -6,7 +6,7 @@ import { findDeclaration, lineMention, propertyNameText, skipOuterExpressions, w
 import { memberPath, mergeAssigned, pathConditions, presentValue, withMemberSet } from './assigned';
 import { unionOfLists } from './collections';
 import type { EvaluatorCore } from './evaluator-core';
-import { binderInLiteral, expandEnvs } from './expand/binders';
+import { binderOf, expandEnvs } from './expand/binders';
 import type { KeptCondition } from './kept';
 import { argumentsIn, scopeMutations, type VariableWrite } from './mutations';
 import { enclosingFunction, underCondition } from './nodes';
@@ -295,7 +295,7 @@ export class Declarations {
    */
   private expandPushed(expr: ts.Expression, push: ts.CallExpression, sf: ts.SourceFile, env: Env): Value[] {
     const inner = ts.isSpreadElement(expr) ? expr.expression : expr;
-    return expandEnvs(this.evaluator, env, (e) => this.evaluator.evaluate(inner, sf, e), (value) => (value.kind === 'unknown' ? value.binder : binderInLiteral(value, push, 2, false)));
+    return expandEnvs(this.evaluator, env, (e) => this.evaluator.evaluate(inner, sf, e), (value) => binderOf(value, { site: push, depth: 2, parameters: false }));
   }
 }
 

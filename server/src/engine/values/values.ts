@@ -107,24 +107,6 @@ export function unknown(node: ts.Node, sf: ts.SourceFile, reason: string, binder
   return binder ? { kind: 'unknown', node, sf, reason, binder } : { kind: 'unknown', node, sf, reason };
 }
 
-/**
- * The loop variable or parameter a tool definition waits on: the value itself, or its `name` or `annotations`
- * (`{ name: `x_${d.id}` }` built in a loop), so the caller can bind it and read the definition again.
- */
-export function definitionBinder(value: Value | undefined): Binder | undefined {
-  if (!value) return undefined;
-  if (value.kind === 'unknown') return value.binder;
-  if (value.kind === 'object') {
-    for (const property of value.properties.values()) {
-      if (property.key === 'name' || property.key === 'annotations') {
-        const binder = definitionBinder(property.value);
-        if (binder) return binder;
-      }
-    }
-  }
-  return undefined;
-}
-
 export function locOf(node: ts.Node, sf: ts.SourceFile): Loc {
   return { file: sf.fileName, start: node.getStart(sf), end: node.getEnd() };
 }
