@@ -23,7 +23,6 @@ const CONSTANT_TABLES: readonly string[] = [
   'values/expand/binders.ts:ITERATING_METHODS',
   'values/expressions.ts:ORDER_COMPARISONS',
   'values/modules.ts:STAR_RE_EXPORT_HELPERS',
-  'values/mutations.ts:FILLING_CALLS',
   'values/values.ts:EMPTY_ENV',
   'evidence/name.ts:OPEN_WORLD_WORDS',
   'evidence/tables/ignore.ts:EVENT_METHODS',

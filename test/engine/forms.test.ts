@@ -591,6 +591,13 @@ const resolution: Case[] = [
     tools: [{ name: 'cjs_list', annotations: { readOnlyHint: true, openWorldHint: false } }],
   },
   {
+    name: 'CommonJS: exports["X"] = … and Object.defineProperty(exports, …) read through require(…).X',
+    filename: 'server.cjs',
+    files: { 'names.cjs': 'exports["TOOL_NAME"] = "cjs_keyed";\nObject.defineProperty(exports, "ANN", { enumerable: true, value: { idempotentHint: true } });\n' },
+    code: lines('const names = require("./names.cjs");', 'server.registerTool(names.TOOL_NAME, { annotations: names.ANN }, async () => ({ content: [] }));'),
+    tools: [{ name: 'cjs_keyed', annotations: { idempotentHint: true } }],
+  },
+  {
     name: 'CommonJS: exports.X = … read through require(…).X',
     filename: 'server.cjs',
     files: { 'names.cjs': 'exports.TOOL_NAME = "cjs_named";\nexports.ANN = { idempotentHint: true };\n' },
@@ -750,6 +757,53 @@ const unresolved: Case[] = [
     name: 'a const object changed inside a callback is not trusted',
     code: lines('const ann = { readOnlyHint: true };', 'later(() => { ann.readOnlyHint = false; });', 'server.registerTool("mut", { annotations: ann }, cb);'),
     tools: [{ name: 'mut', effective: { readOnlyHint: 'unresolved' } }],
+  },
+  // Every write syntax/writes.ts names changes the variable: destructuring, loop heads and calls on a member too.
+  {
+    name: 'a let destructured into after its declaration is not trusted',
+    code: lines('let ann = { readOnlyHint: true };', 'if (flag) [ann] = [{ readOnlyHint: false }];', 'server.registerTool("re", { annotations: ann }, cb);'),
+    tools: [{ name: 're', effective: { readOnlyHint: 'unresolved' } }],
+  },
+  {
+    name: 'a let written by an object pattern is not trusted',
+    code: lines('let ann = { readOnlyHint: true };', '({ ann } = overrides);', 'server.registerTool("re", { annotations: ann }, cb);'),
+    tools: [{ name: 're', effective: { readOnlyHint: 'unresolved' } }],
+  },
+  {
+    name: 'a let that heads a for…of loop is not trusted',
+    code: lines('let ann = { readOnlyHint: true };', 'for (ann of variants) check(ann);', 'server.registerTool("re", { annotations: ann }, cb);'),
+    tools: [{ name: 're', effective: { readOnlyHint: 'unresolved' } }],
+  },
+  {
+    name: 'a member destructured into is not trusted for that member',
+    code: lines('const ann = { readOnlyHint: true, openWorldHint: false };', '[ann.readOnlyHint] = [false];', 'server.registerTool("mut", { annotations: ann }, cb);'),
+    tools: [{ name: 'mut', effective: { readOnlyHint: 'unresolved', openWorldHint: false } }],
+  },
+  {
+    name: 'a member merged into by Object.assign is not trusted',
+    code: lines('const hints = { flags: { readOnlyHint: true }, other: 1 };', 'Object.assign(hints.flags, { readOnlyHint: false });', 'server.registerTool("mut", { annotations: hints.flags }, cb);'),
+    tools: [{ name: 'mut', effective: { readOnlyHint: 'unresolved' } }],
+  },
+  {
+    name: 'a list that loses elements after it is built is not listed as built',
+    code: lines(
+      'const tools = [{ name: "pa", annotations: { readOnlyHint: true } }, { name: "pb", annotations: { readOnlyHint: true } }];',
+      'if (readOnlyMode) tools.pop();',
+      'for (const t of tools) server.registerTool(t.name, { annotations: t.annotations }, cb);',
+    ),
+    tools: [],
+  },
+  {
+    name: 'a list sorted after it is built keeps its elements',
+    code: lines(
+      'const tools = [{ name: "pb", annotations: { readOnlyHint: true } }, { name: "pa", annotations: { readOnlyHint: false } }];',
+      'tools.sort((a, b) => a.name.localeCompare(b.name));',
+      'for (const t of tools) server.registerTool(t.name, { annotations: t.annotations }, cb);',
+    ),
+    tools: [
+      { name: 'pb', effective: { readOnlyHint: true } },
+      { name: 'pa', effective: { readOnlyHint: false } },
+    ],
   },
   {
     name: 'a conditional between two different constants is unresolved',

@@ -44,6 +44,32 @@ runCases('instances of project classes', [
     tools: [{ name: 'mail_tools', effective: { readOnlyHint: true } }],
   },
   {
+    name: 'fields set through `this["key"]` and through a cast of `this`',
+    code: lines(
+      'class Tools { constructor(prefix) { this["name"] = `${prefix}_tools`; (this as any).access = "read"; } }',
+      'const t = new Tools("mail");',
+      `server.registerTool(t.name, { annotations: { readOnlyHint: t.access === "read" } }, ${cb});`,
+    ),
+    tools: [{ name: 'mail_tools', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a collection field a method fills through a cast of `this`, read once per call of the method',
+    code: lines(
+      'class Registry {',
+      '  tools = [];',
+      '  add(def) { (this as any).tools.push(def); }',
+      '}',
+      'const registry = new Registry();',
+      'registry.add({ name: "ra", annotations: { readOnlyHint: true } });',
+      'registry.add({ name: "rb", annotations: { readOnlyHint: false } });',
+      `for (const t of registry.tools) server.registerTool(t.name, { annotations: t.annotations }, ${cb});`,
+    ),
+    tools: [
+      { name: 'ra', effective: { readOnlyHint: true } },
+      { name: 'rb', effective: { readOnlyHint: false } },
+    ],
+  },
+  {
     name: 'stays unresolved: a field a base class that cannot be read may set',
     code: lines('import { Base } from "some-framework";', 'class Tools extends Base { constructor() { super(); } }', 'const t = new Tools();', `server.registerTool(t.name, {}, ${cb});`),
     tools: [{ name: null, nameReason: /base class/ }],

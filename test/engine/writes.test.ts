@@ -28,6 +28,7 @@ function describe(write: WrittenTarget, sf: ts.SourceFile): string {
     write.fallback ? `default ${write.fallback.getText(sf)}` : '',
     write.value ? `value ${write.value.getText(sf)}` : '',
     write.mutation ? `${write.mutation} ${write.method}` : '',
+    write.key ? `key ${write.key.getText(sf)}` : '',
   ].filter(Boolean);
   return [write.kind, write.target.getText(sf), where, ...extra].join(' ');
 }
@@ -92,6 +93,8 @@ const valid: [string, string, string[]][] = [
   ['optional chaining', 'list?.push(x);', ['mutate list [list:] fill push']],
   ['Object.assign merges into its target', 'Object.assign(tools, more);', ['mutate tools [tools:] merge assign']],
   ['Object.assign into a member', 'Object.assign(o.tools, more, extra);', ['mutate o.tools [o:tools] merge assign']],
+  ['Object.defineProperty defines a member of its target', 'Object.defineProperty(exports, "x", { get: () => y });', ['mutate exports [exports:] define defineProperty key "x"']],
+  ['Object.defineProperty on a member, with a computed key', 'Object.defineProperty(module.exports, key, descriptor);', ['mutate module.exports [module:exports] define defineProperty key key']],
 ];
 
 const invalid: [string, string][] = [
@@ -101,6 +104,8 @@ const invalid: [string, string][] = [
   ['other unary operators', '-x; !x; ~x; typeof x; void x;'],
   ['a call that reads', 'list.map(f); list.includes(x); map.get(k); store.has(k); Object.keys(o);'],
   ['Object.assign without a source, or of a spread', 'Object.assign(x); Object.assign(...parts);'],
+  ['Object.defineProperty without a descriptor, or of a spread', 'Object.defineProperty(x, "k"); Object.defineProperty(...args); Object.defineProperty(x, ...rest);'],
+  ['a defineProperty that is not Object\'s', 'proxy.defineProperty(x, "k", d);'],
   ['an array literal that is read', 'f([a, b]); const list = [a, ...rest];'],
   ['an object literal that is read', 'f({ a, b: c, ...rest }); for (const k of [a, b]) {}'],
   ['a parameter default', 'function f(a = 1, { b } = {}, [c] = []) {}'],

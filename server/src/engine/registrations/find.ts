@@ -7,7 +7,7 @@ import type { RegistrationSite, Tool } from '../model';
 import { mayRegisterTools } from './prefilter';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from '../values';
 import { fileIndexOf, skipOuterExpressions, table } from '../syntax';
-import { EMPTY_ENV, definitionBinder, locOf, type Binder, type Env, type Value } from '../values';
+import { EMPTY_ENV, binderOf, locOf, type Binder, type BinderSearch, type Env, type Value } from '../values';
 
 const FORM_BY_METHOD = new Map<string, Form>(CALL_FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
 
@@ -255,10 +255,13 @@ function argumentBinder(call: ts.CallExpression, evaluator: Evaluator, sf: ts.So
   return undefined;
 }
 
-/** The first loop variable or parameter the name or annotations wait on. */
+/** A tool definition waits on what its `name` or `annotations` wait on (`{ name: `x_${d.id}` }` built in a loop). */
+const DEFINITION: BinderSearch = { keys: new Set(['name', 'annotations']) };
+
+/** The first loop variable or parameter the name or annotations wait on, so the caller can bind it and read again. */
 function firstBinder(raws: RawTool[]): Binder | undefined {
   for (const raw of raws) {
-    const binder = definitionBinder(raw.name) ?? definitionBinder(raw.annotations) ?? definitionBinder(raw.config);
+    const binder = binderOf(raw.name, DEFINITION) ?? binderOf(raw.annotations, DEFINITION) ?? binderOf(raw.config, DEFINITION);
     if (binder) return binder;
   }
   return undefined;

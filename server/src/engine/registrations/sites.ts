@@ -3,7 +3,7 @@
 import { dirname, relative } from 'node:path';
 import ts from 'typescript';
 import type { RegistrationSite, SiteCause, SiteCauseKind, UnknownCause } from '../model';
-import { findDeclaration, lineMention, skipOuterExpressions } from '../syntax';
+import { findDeclaration, lineMention, skipOuterExpressions, writtenTargets } from '../syntax';
 import { hasUnsetDefault, locOf, type Env, type Evaluator, type Value } from '../values';
 import type { RawTool, Unread } from './forms/form';
 import { shortText } from './servers';
@@ -252,7 +252,8 @@ function functionLabel(fn: ts.Node): string {
   const parent = fn.parent;
   if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return `\`${parent.name.text}\``;
   if (parent && (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent))) return `\`${parent.name.getText()}\``;
-  if (parent && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) return `\`${fold(parent.left.getText())}\``;
+  const assigned = parent && writtenTargets(parent).find((write) => write.kind === 'assign' && write.value === fn);
+  if (assigned) return `\`${fold(assigned.target.getText())}\``;
   return 'a function';
 }
 

@@ -5,8 +5,8 @@
 //
 // A write is reported at the node that performs it: the assignment (every target of a destructuring pattern with
 // it), `x++`, `delete`, the `for…of` / `for…in` statement whose head is an existing variable or pattern, or the call
-// that changes its receiver (`list.push(v)`, `Object.assign(target, …)`). Declarations (`const [a] = …`,
-// `for (const x of …)`) bind new variables and are not writes.
+// that changes its receiver (`list.push(v)`, `Object.assign(target, …)`, `Object.defineProperty(target, key, …)`).
+// Declarations (`const [a] = …`, `for (const x of …)`) bind new variables and are not writes.
 import ts from 'typescript';
 import { skipOuterExpressions } from './scope';
 
@@ -21,9 +21,10 @@ export type WriteKind = 'assign' | 'compound' | 'update' | 'delete' | 'destructu
 /**
  * How a call changes what it is called on: `fill` adds entries (`push`, `unshift`, a Map's `set`, a Set's `add`);
  * `remove` takes some away (`splice`, `pop`, `shift`, `delete`, `clear`); `reorder` (`sort`, `reverse`); `overwrite`
- * replaces elements in place (`fill`, `copyWithin`); `merge`: `Object.assign(target, …sources)`.
+ * replaces elements in place (`fill`, `copyWithin`); `merge`: `Object.assign(target, …sources)`; `define`:
+ * `Object.defineProperty(target, key, descriptor)` (the member `key` of the target, given by a descriptor).
  */
-export type Mutation = 'fill' | 'remove' | 'reorder' | 'overwrite' | 'merge';
+export type Mutation = 'fill' | 'remove' | 'reorder' | 'overwrite' | 'merge' | 'define';
 
 export interface WrittenTarget {
   kind: WriteKind;
@@ -39,13 +40,16 @@ export interface WrittenTarget {
   value?: ts.Expression;
   /** `destructure`: the target's default (`[a = 1] = …`, `({ a = 1 } = …)`). */
   fallback?: ts.Expression;
-  /** `mutate`: how, and the method called (`push`; `assign` for `Object.assign`). */
+  /** `mutate`: how, and the method called (`push`; `assign` for `Object.assign`, `defineProperty`). */
   mutation?: Mutation;
   method?: string;
+  /** `define`: the key argument (`"x"` in `Object.defineProperty(exports, "x", { … })`) and the descriptor. */
+  key?: ts.Expression;
+  descriptor?: ts.Expression;
 }
 
 /** Methods that change their receiver, by how. Called on a variable (or a member of one), they change it. */
-export const MUTATING_METHODS: Readonly<Record<string, Exclude<Mutation, 'merge'>>> = {
+export const MUTATING_METHODS: Readonly<Record<string, Exclude<Mutation, 'merge' | 'define'>>> = {
   push: 'fill',
   unshift: 'fill',
   set: 'fill',
@@ -103,15 +107,20 @@ export function writtenTargets(node: ts.Node): readonly WrittenTarget[] {
   }
 }
 
-/** The change a call makes to what it is called on (`list.push(v)`, `map.set(k, v)`) or to `Object.assign`'s target. */
+/**
+ * The change a call makes to what it is called on (`list.push(v)`, `map.set(k, v)`), to `Object.assign`'s target or
+ * to the object `Object.defineProperty` defines a member of.
+ */
 export function callMutation(call: ts.CallExpression): WrittenTarget | undefined {
   const callee = skipOuterExpressions(call.expression);
   if (!ts.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.name.text;
-  if (method === 'assign' && ts.isIdentifier(callee.expression) && callee.expression.text === 'Object') {
-    const first = call.arguments[0];
+  if ((method === 'assign' || method === 'defineProperty') && ts.isIdentifier(callee.expression) && callee.expression.text === 'Object') {
+    const [first, key, descriptor] = call.arguments;
     if (call.arguments.length < 2 || ts.isSpreadElement(first)) return undefined;
-    return { kind: 'mutate', ...describe(skipOuterExpressions(first)), node: call, mutation: 'merge', method };
+    if (method === 'assign') return { kind: 'mutate', ...describe(skipOuterExpressions(first)), node: call, mutation: 'merge', method };
+    if (call.arguments.length < 3 || ts.isSpreadElement(key) || ts.isSpreadElement(descriptor)) return undefined;
+    return { kind: 'mutate', ...describe(skipOuterExpressions(first)), node: call, mutation: 'define', method, key, descriptor };
   }
   const mutation = Object.hasOwn(MUTATING_METHODS, method) ? MUTATING_METHODS[method] : undefined;
   if (!mutation) return undefined;

@@ -5,15 +5,9 @@
 // under the merge's conditions (kept.ts), so the tool it defines is reported with them.
 import ts from 'typescript';
 import { keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
-import { callMutation, skipOuterExpressions } from '../syntax';
+import { skipOuterExpressions } from '../syntax';
 import { causeOf, RUNTIME_CONDITION, unknown, type ObjectProperty, type ObjectValue, type Value } from './values';
 import { lineMention } from '../syntax';
-
-/** `Object.assign(x, …)`: the identifier `x` the call writes into, if it is one (syntax/writes.ts decides the merge). */
-export function objectAssignTarget(node: ts.Node): ts.Identifier | undefined {
-  const write = ts.isCallExpression(node) ? callMutation(node) : undefined;
-  return write?.mutation === 'merge' && ts.isIdentifier(write.target) ? write.target : undefined;
-}
 
 /**
  * The run-time guards between `node` and `scope` (an `if`, `?:`, `a && b`, `a || b`), innermost last, as kept

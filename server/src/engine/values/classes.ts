@@ -2,7 +2,7 @@
 // instance), constructors bound to the arguments of `new`, subclasses found across the project, and the collection
 // fields a class's own methods fill, read once per call of those methods.
 import ts from 'typescript';
-import { fileIndexOfNode, propertyNameText, skipOuterExpressions, table } from '../syntax';
+import { fileIndexOfNode, propertyNameText, skipOuterExpressions, table, writtenTargets } from '../syntax';
 import { methodFills, unionOfLists } from './collections';
 import { EMPTY_ENV, RUNTIME_VALUE, unknown, type Env, type ObjectValue, type Value } from './values';
 import { FILL_BUDGET, MAX_ELEMENTS, type ClassInFile, type Construction, type EvaluatorCore } from './evaluator-core';
@@ -245,9 +245,12 @@ function thisAssignments(cls: ts.ClassLikeDeclaration): Map<string, ts.BinaryExp
 function findThisAssignments(cls: ts.ClassLikeDeclaration): Map<string, ts.BinaryExpression[]> {
   const out = new Map<string, ts.BinaryExpression[]>();
   const visit = (node: ts.Node): void => {
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left) && node.left.expression.kind === ts.SyntaxKind.ThisKeyword) {
-      const key = node.left.name.text;
-      out.set(key, [...(out.get(key) ?? []), node]);
+    // An assignment of `this.key` (syntax/writes.ts): its value is one the member may hold. Other writes of it (`+=`,
+    // `++`, destructuring) are not read.
+    for (const write of writtenTargets(node)) {
+      if (write.kind !== 'assign' || write.root?.kind !== ts.SyntaxKind.ThisKeyword || write.path?.length !== 1) continue;
+      const key = write.path[0];
+      out.set(key, [...(out.get(key) ?? []), write.node as ts.BinaryExpression]);
     }
     // `this` inside a nested function or class is another object.
     if ((ts.isFunctionLike(node) && !ts.isArrowFunction(node) && node.parent !== cls) || (ts.isClassLike(node) && node !== cls)) return;

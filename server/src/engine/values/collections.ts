@@ -4,7 +4,7 @@
 // decided by the callers of those methods, so the evaluator reads each fill call once per call site
 // (classes.ts, withMethodFills).
 import ts from 'typescript';
-import { fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
+import { callMutation, fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
 import type { EvaluatorCore } from './evaluator-core';
 import { carryConditions, keptConditions, keptOnlyWhen } from './kept';
 import { presentValue } from './assigned';
@@ -266,8 +266,6 @@ export function collectionRead(receiver: ArrayValue, method: string, args: Value
 /** How a call adds to a collection: `push`/`unshift`/`add` add each argument, `set` adds a `[key, value]` pair. */
 export type FillKind = 'elements' | 'pair';
 
-const FILLING_METHODS: Record<string, FillKind> = { push: 'elements', unshift: 'elements', add: 'elements', set: 'pair' };
-
 export interface MethodFill {
   /** The method whose body holds the fill; its callers supply the values. */
   method: ts.MethodDeclaration | ts.ConstructorDeclaration;
@@ -290,16 +288,13 @@ function findMethodFills(cls: ts.ClassLikeDeclaration): Map<string, MethodFill[]
     const visit = (node: ts.Node): void => {
       // A nested function or class may run at another time, with another `this`.
       if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isClassLike(node)) return;
-      if (ts.isCallExpression(node)) {
-        const callee = skipOuterExpressions(node.expression);
-        const kind = ts.isPropertyAccessExpression(callee) ? FILLING_METHODS[callee.name.text] : undefined;
-        const target = kind && skipOuterExpressions((callee as ts.PropertyAccessExpression).expression);
-        if (kind && target && ts.isPropertyAccessExpression(target) && target.expression.kind === ts.SyntaxKind.ThisKeyword) {
-          const field = target.name.text;
-          const list = byField.get(field) ?? [];
-          list.push({ method: member, call: node, kind });
-          byField.set(field, list);
-        }
+      // A call that fills a field of `this` (syntax/writes.ts): `this.tools.push(t)`, `this.handlers.set(k, h)`.
+      const write = ts.isCallExpression(node) ? callMutation(node) : undefined;
+      if (write?.mutation === 'fill' && write.root?.kind === ts.SyntaxKind.ThisKeyword && write.path?.length === 1) {
+        const field = write.path[0];
+        const list = byField.get(field) ?? [];
+        list.push({ method: member, call: node as ts.CallExpression, kind: write.method === 'set' ? 'pair' : 'elements' });
+        byField.set(field, list);
       }
       ts.forEachChild(node, visit);
     };

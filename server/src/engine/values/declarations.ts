@@ -2,13 +2,13 @@
 // values pushed into them), parameters bound by a caller, functions, classes, enums (also as tsc compiles them) and
 // imports.
 import ts from 'typescript';
-import { findDeclaration, lineMention, propertyNameText, skipOuterExpressions, type Declaration } from '../syntax';
+import { findDeclaration, lineMention, propertyNameText, skipOuterExpressions, writtenTargets, type Declaration } from '../syntax';
 import { memberPath, mergeAssigned, pathConditions, presentValue, withMemberSet } from './assigned';
 import { unionOfLists } from './collections';
 import type { EvaluatorCore } from './evaluator-core';
-import { binderInLiteral, expandEnvs } from './expand/binders';
+import { binderOf, expandEnvs } from './expand/binders';
 import type { KeptCondition } from './kept';
-import { argumentsIn, scopeMutations } from './mutations';
+import { argumentsIn, scopeMutations, type VariableWrite } from './mutations';
 import { enclosingFunction, underCondition } from './nodes';
 import { lazyProperty, overriding } from './properties';
 import { RUNTIME_CONDITION, RUNTIME_VALUE, unknown, type Env, type ObjectValue, type Value } from './values';
@@ -101,10 +101,12 @@ export class Declarations {
     if (!ts.isFunctionExpression(fn) || fn.parameters.length !== 1 || !ts.isIdentifier(fn.parameters[0].name) || fn.parameters[0].name.text !== decl.name.text) return undefined;
     const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: decl, sf };
     for (const member of fn.body.statements) {
-      if (!ts.isExpressionStatement(member) || !ts.isBinaryExpression(member.expression) || member.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
-      const target = member.expression.left;
-      if (!ts.isElementAccessExpression(target) || !ts.isStringLiteralLike(target.argumentExpression)) continue;
-      const value = this.evaluator.evaluate(member.expression.right, sf, env);
+      if (!ts.isExpressionStatement(member)) continue;
+      const writes = writtenTargets(skipOuterExpressions(member.expression));
+      const write = writes.length === 1 && writes[0].kind === 'assign' ? writes[0] : undefined;
+      const target = write?.target;
+      if (!write?.value || !target || !ts.isElementAccessExpression(target) || !ts.isStringLiteralLike(target.argumentExpression)) continue;
+      const value = this.evaluator.evaluate(write.value, sf, env);
       // Numeric enums also map values back to names (E[E["A"] = 0] = "A"): keep the forward direction only.
       result.properties.set(target.argumentExpression.text, { key: target.argumentExpression.text, value, node: member, keyNode: target.argumentExpression, sf });
     }
@@ -143,8 +145,8 @@ export class Declarations {
     if (pushes.length === 0) return escaped ? { ...value, partial: escaped } : value;
     const elements = [...value.elements];
     let partial = value.partial ?? escaped;
-    for (const push of pushes) {
-      const method = (push.expression as ts.PropertyAccessExpression).name.text;
+    for (const { node, method } of pushes) {
+      const push = node as ts.CallExpression;
       if (method === 'set' || value.keyed) {
         if (method !== 'set' || !value.keyed || push.arguments.length !== 2) continue;
         for (const pair of this.evaluator.expandTogether(push.arguments, sf, env)) elements.push({ kind: 'array', elements: pair, node: push, sf });
@@ -172,7 +174,7 @@ export class Declarations {
     return { ...value, elements, partial };
   }
 
-  /** The first assignment, `++`/`--` or `delete` that changes `decl`'s variable or a member of it, if any. */
+  /** The node of the first write that changes `decl`'s variable or a member of it (mutations.ts), if any. */
   private writeTo(decl: ts.VariableDeclaration): ts.Node | undefined {
     if (this.writeCache.has(decl)) return this.writeCache.get(decl);
     const scope = decl.parent.parent.parent;
@@ -185,10 +187,10 @@ export class Declarations {
   }
 
   /** Every write that changes `decl`'s variable or a member of it, in source order. */
-  private writesTo(decl: ts.VariableDeclaration): ts.Node[] {
+  private writesTo(decl: ts.VariableDeclaration): VariableWrite[] {
     const scope = decl.parent.parent.parent;
     if (!ts.isIdentifier(decl.name) || !scope) return [];
-    return (scopeMutations(scope).writes.get(decl.name.text) ?? []).filter(({ root }) => declaresVariable(findDeclaration(root.text, root), decl)).map(({ node }) => node);
+    return (scopeMutations(scope).writes.get(decl.name.text) ?? []).filter(({ root }) => declaresVariable(findDeclaration(root.text, root), decl));
   }
 
   /**
@@ -197,7 +199,8 @@ export class Declarations {
    *   union of the lists, since any of them may be the one in use;
    * - an object filled member by member before it is used (`const config = {…}; config.annotations = {…}`):
    *   writes at the object's own level set the member, writes under a condition make it unknown.
-   * Anything else (a write in another function, `delete`, `++`, a computed key) is not followed.
+   * Anything else (a write in another function, `delete`, `++`, a computed key, a destructuring or loop head into the
+   * variable, a call that changes it) is not followed.
    */
   private throughWrites(decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): Value | undefined {
     const writes = this.writesTo(decl);
@@ -208,20 +211,20 @@ export class Declarations {
      * `Object.assign` merges (with the conditions they run under), in source order.
      */
     const members: { key: string; node: ts.Node; value: ts.Expression | undefined; nested?: string[]; merge?: { call: ts.CallExpression; conditions: KeptCondition[] } }[] = [];
-    for (const write of writes) {
-      if (ts.isCallExpression(write)) {
+    for (const { kind, mutation, target, node: write, value: assigned } of writes) {
+      const whole = target.kind === ts.SyntaxKind.Identifier;
+      if (whole && mutation === 'merge') {
         // `Object.assign(tools, group())`, maybe behind `if (enabled)`: one step of filling the object.
         const conditions = enclosingFunction(write) === enclosingFunction(decl) ? pathConditions(write, scopeNode, sf) : undefined;
         if (!conditions) return undefined;
-        members.push({ key: '', node: write, value: undefined, merge: { call: write, conditions } });
+        members.push({ key: '', node: write, value: undefined, merge: { call: write as ts.CallExpression, conditions } });
         continue;
       }
-      const assignment = ts.isBinaryExpression(write) && write.operatorToken.kind === ts.SyntaxKind.EqualsToken ? write : undefined;
-      const target = skipOuterExpressions(assignment ? assignment.left : ts.isBinaryExpression(write) ? write.left : ts.isDeleteExpression(write) ? write.expression : (write as ts.PrefixUnaryExpression).operand);
+      const assignment = kind === 'assign' ? assigned : undefined;
       // A reassignment anywhere (a cache filled on first use) is one more value the variable may hold.
-      if (ts.isIdentifier(target)) {
+      if (whole) {
         if (!assignment) return undefined;
-        reassigned.push(assignment.right);
+        reassigned.push(assignment);
         continue;
       }
       // A member written inside another function happens at an unknown time.
@@ -239,7 +242,7 @@ export class Declarations {
       // `tools.secret.hidden = …`: the member `secret` with `hidden` set, the rest of it as it was.
       const path = ownLevel && !direct ? memberPath(target) : undefined;
       const nested = path && path.length > 1 ? path : undefined;
-      members.push({ key: member.key, node: write, value: direct || nested ? assignment!.right : undefined, nested: nested?.slice(1) });
+      members.push({ key: member.key, node: write, value: direct || nested ? assignment : undefined, nested: nested?.slice(1) });
     }
     if (reassigned.length > 0 && members.length > 0) return undefined;
     this.evaluator.inProgress.add(decl);
@@ -279,11 +282,11 @@ export class Declarations {
     }
   }
 
-  private pushCallsFor(decl: ts.VariableDeclaration): ts.CallExpression[] {
+  /** The calls that fill `decl`'s variable itself (`push`, `unshift`, `set`, `add`), in source order. */
+  private pushCallsFor(decl: ts.VariableDeclaration): VariableWrite[] {
     const scope = decl.parent.parent.parent; // VariableDeclarationList → VariableStatement → Block/SourceFile
     if (!scope || !ts.isIdentifier(decl.name)) return [];
-    return (scopeMutations(scope).pushes.get(decl.name.text) ?? [])
-      .filter((push) => declaresVariable(findDeclaration(decl.name.getText(), push), decl));
+    return (scopeMutations(scope).pushes.get(decl.name.text) ?? []).filter(({ root }) => declaresVariable(findDeclaration(root.text, root), decl));
   }
 
   /**
@@ -292,7 +295,7 @@ export class Declarations {
    */
   private expandPushed(expr: ts.Expression, push: ts.CallExpression, sf: ts.SourceFile, env: Env): Value[] {
     const inner = ts.isSpreadElement(expr) ? expr.expression : expr;
-    return expandEnvs(this.evaluator, env, (e) => this.evaluator.evaluate(inner, sf, e), (value) => (value.kind === 'unknown' ? value.binder : binderInLiteral(value, push, 2, false)));
+    return expandEnvs(this.evaluator, env, (e) => this.evaluator.evaluate(inner, sf, e), (value) => binderOf(value, { site: push, depth: 2, parameters: false }));
   }
 }
 

@@ -128,15 +128,16 @@ class PathRun {
       const left = this.expression(expr.left);
       return left.kind === 'normal' ? this.expression(expr.right) : left;
     }
-    if (ts.isBinaryExpression(expr) && expr.operatorToken.kind === ts.SyntaxKind.EqualsToken) return this.assign(expr);
+    const writes = writtenTargets(expr);
+    if (ts.isBinaryExpression(expr) && writes.length > 0 && writes[0].kind !== 'compound') return this.assign(expr, writes);
     if (ts.isAwaitExpression(expr) || ts.isVoidExpression(expr)) return this.expression(expr.expression);
     if (ts.isCallExpression(expr)) return this.call(expr);
     // Anything else that writes a local (`n++`, `a &&= b`, `delete o.k`, `list.push(x)`) is not followed.
     return this.writesLocal(expr) ? STUCK : NORMAL;
   }
 
-  private assign(expr: ts.BinaryExpression): Outcome {
-    const writes = writtenTargets(expr);
+  /** `x = v`, `o.k = v` or a pattern (`[a, b] = pair`): `writes` is what syntax/writes.ts says it writes. */
+  private assign(expr: ts.BinaryExpression, writes: readonly WrittenTarget[]): Outcome {
     const write = writes.length === 1 && writes[0].kind === 'assign' ? writes[0] : undefined;
     // A write to something that is not a local of this run (a module variable) is not what it returns; one with no
     // variable as its root (`this.x`, `f().x`) is not followed. A pattern (`[a, b] = pair`) splits its value: it is

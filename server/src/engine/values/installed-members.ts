@@ -3,16 +3,17 @@
 // has no name of its own to be called by: its callers are the `x.registerOnce(…)` calls, in any file the object
 // travels to.
 import ts from 'typescript';
-import { callsIn } from '../syntax';
+import { callsIn, writtenTargets } from '../syntax';
 
 /** The member name `fn` is installed under (`obj.name = (…) => {…}`), or undefined. */
 export function installedMemberName(fn: ts.FunctionLikeDeclaration): string | undefined {
   if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
   let node: ts.Node = fn;
   while (node.parent && ts.isParenthesizedExpression(node.parent)) node = node.parent;
-  const assignment = node.parent;
-  if (!assignment || !ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken || assignment.right !== node) return undefined;
-  const target = assignment.left;
+  // The assignment that gives the function its place (syntax/writes.ts).
+  const write = node.parent ? writtenTargets(node.parent).find((each) => each.kind === 'assign' && each.value === node) : undefined;
+  if (!write) return undefined;
+  const target = write.target;
   // `exports.x = function` is a module export (read through the module), not a member installed on a value.
   if (!ts.isPropertyAccessExpression(target) || isModuleExports(target.expression)) return undefined;
   return target.name.text;

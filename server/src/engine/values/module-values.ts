@@ -2,7 +2,7 @@
 // `Object.defineProperty(exports, …)` and star re-exports, JSON and YAML data), every file read becoming a dependency.
 import { dirname, relative } from 'node:path';
 import ts from 'typescript';
-import { findDeclaration, skipOuterExpressions } from '../syntax';
+import { callMutation, findDeclaration, skipOuterExpressions, writtenTargets, type WrittenTarget } from '../syntax';
 import type { EvaluatorCore } from './evaluator-core';
 import { compiledStarReExport, resolveModulePath } from './modules';
 import { hasExportModifier } from './nodes';
@@ -126,18 +126,16 @@ export class ModuleValues {
 
   /** `exports.name = …`, `module.exports.name = …`, `module.exports = { name }`. */
   private commonJsExport(expr: ts.Expression, name: string, sf: ts.SourceFile): Value | undefined {
-    const defined = definedExport(expr, sf);
+    const defined = definedExport(expr);
     if (defined) return defined.name === name ? this.definedExportValue(defined.descriptor, sf) : undefined;
-    if (!ts.isBinaryExpression(expr) || expr.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
-    const target = expr.left;
-    if (ts.isPropertyAccessExpression(target)) {
-      const owner = target.expression.getText(sf);
-      if ((owner === 'exports' || owner === 'module.exports') && target.name.text === name) return this.evaluator.evaluate(expr.right, sf);
-      if (target.getText(sf) === 'module.exports') {
-        const whole = this.evaluator.evaluate(expr.right, sf);
-        if (name === 'default') return whole;
-        if (whole.kind === 'object' && whole.properties.has(name)) return this.evaluator.member(whole, name, target, sf);
-      }
+    const [write] = writtenTargets(expr);
+    if (write?.kind !== 'assign' || !write.value) return undefined;
+    const exported = exportTarget(write);
+    if (exported?.kind === 'named' && exported.name === name) return this.evaluator.evaluate(write.value, sf);
+    if (exported?.kind === 'whole') {
+      const whole = this.evaluator.evaluate(write.value, sf);
+      if (name === 'default') return whole;
+      if (whole.kind === 'object' && whole.properties.has(name)) return this.evaluator.member(whole, name, write.target, sf);
     }
     return undefined;
   }
@@ -169,13 +167,12 @@ export class ModuleValues {
           for (const [name, , node] of this.reExportedNames(starFrom, sf)) addCommonJs(name, node);
           continue;
         }
-        const defined = definedExport(statement.expression, sf);
+        const defined = definedExport(statement.expression);
         if (defined) addCommonJs(defined.name, defined.nameNode);
-        let assignment = skipOuterExpressions(statement.expression);
-        while (ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-          const target = assignment.left;
-          if (ts.isPropertyAccessExpression(target) && ['exports', 'module.exports'].includes(target.expression.getText(sf))) addCommonJs(target.name.text, target.name);
-          assignment = skipOuterExpressions(assignment.right);
+        // `exports.a = exports.b = …`: each assignment of the chain names an export.
+        for (let [write] = writtenTargets(skipOuterExpressions(statement.expression)); write?.kind === 'assign' && write.value; [write] = writtenTargets(skipOuterExpressions(write.value))) {
+          const exported = exportTarget(write);
+          if (exported?.kind === 'named') addCommonJs(exported.name, memberNameNode(write.target));
         }
         continue;
       }
@@ -210,12 +207,38 @@ export class ModuleValues {
 }
 
 /** `Object.defineProperty(exports, "name", descriptor)`: the name and the descriptor literal. */
-function definedExport(expr: ts.Expression, sf: ts.SourceFile): { name: string; nameNode: ts.Node; descriptor: ts.ObjectLiteralExpression } | undefined {
+function definedExport(expr: ts.Expression): { name: string; nameNode: ts.Node; descriptor: ts.ObjectLiteralExpression } | undefined {
   const call = skipOuterExpressions(expr);
-  if (!ts.isCallExpression(call) || call.arguments.length !== 3 || call.expression.getText(sf) !== 'Object.defineProperty') return undefined;
-  const [target, key, descriptor] = call.arguments;
-  if (!['exports', 'module.exports'].includes(target.getText(sf)) || !ts.isStringLiteralLike(key) || !ts.isObjectLiteralExpression(descriptor)) return undefined;
+  const write = ts.isCallExpression(call) ? callMutation(call) : undefined;
+  if (write?.mutation !== 'define' || exportsPath(write)?.length !== 0) return undefined;
+  const { key, descriptor } = write;
+  if (!key || !ts.isStringLiteralLike(key) || !descriptor || !ts.isObjectLiteralExpression(descriptor)) return undefined;
   return { name: key.text, nameNode: key, descriptor };
+}
+
+/** What a write into the module's exports (syntax/writes.ts) sets: `exports.x` / `module.exports.x`, or `module.exports` itself. */
+type ExportTarget = { kind: 'named'; name: string } | { kind: 'whole' };
+
+function exportTarget(write: WrittenTarget): ExportTarget | undefined {
+  const path = exportsPath(write);
+  if (!path) return undefined;
+  if (path.length === 1) return { kind: 'named', name: path[0] };
+  // `exports = …` only rebinds the local name; `module.exports = …` replaces the module's exports.
+  return path.length === 0 && write.path?.length === 1 ? { kind: 'whole' } : undefined;
+}
+
+/** The keys a write goes through below the exports object (`exports` or `module.exports`); undefined when it is not under it. */
+function exportsPath(write: WrittenTarget): readonly string[] | undefined {
+  const { root, path } = write;
+  if (!root || !ts.isIdentifier(root) || !path) return undefined;
+  if (root.text === 'exports') return path;
+  return root.text === 'module' && path[0] === 'exports' ? path.slice(1) : undefined;
+}
+
+/** The node naming the member a target writes: `x` in `exports.x`, `"x"` in `exports["x"]`. */
+function memberNameNode(target: ts.Expression): ts.Node {
+  if (ts.isPropertyAccessExpression(target)) return target.name;
+  return ts.isElementAccessExpression(target) ? target.argumentExpression : target;
 }
 
 function isJsonFile(sf: ts.SourceFile): boolean {

@@ -1,16 +1,22 @@
-// What a scope writes: assignments, `++`/`--`, `delete`, `Object.assign` into a variable, and the calls that fill a
-// collection (`push`, `set`, `add`), by the name of the variable; and the identifiers a scope passes as arguments.
-// Each found in one walk and kept with its node in the file index: read from the node's own subtree, so a node an
-// incremental re-parse reuses keeps them ('node' tables).
+// What a scope writes, by the name of the variable written, and the identifiers a scope passes as arguments. Which
+// nodes write what is syntax/writes.ts's one notion of a write; what a write means for a variable's value is decided
+// here: a call that fills the variable itself (`list.push(x)`, `map.set(k, v)`, `set.add(x)`) adds elements
+// (`pushes`); a reorder (`list.sort()`) keeps the same elements and means nothing; every other write (assignments,
+// compound, `++`/`--`, `delete`, destructuring, loop heads, `Object.assign` and `Object.defineProperty`, removing or
+// overwriting elements, any call that changes a member of it) is one the evaluator follows or refuses
+// (declarations.ts). Each found in one walk and kept with its node in the file index: read from the node's own
+// subtree, so a node an incremental re-parse reuses keeps them ('node' tables).
 import ts from 'typescript';
-import { fileIndexOf, fileIndexOfNode, keptEnds, skipOuterExpressions, table } from '../syntax';
-import { objectAssignTarget } from './assigned';
+import { fileIndexOf, fileIndexOfNode, keptEnds, skipOuterExpressions, table, writtenTargets, type WrittenTarget } from '../syntax';
+
+/** A write whose changed storage hangs from a variable (not `this`, not a call's result). */
+export type VariableWrite = WrittenTarget & { root: ts.Identifier };
 
 export interface Mutations {
-  /** Assignments, `++`/`--` and `delete` by the name of the variable they change (directly or a member of it). */
-  writes: Map<string, { node: ts.Node; root: ts.Identifier }[]>;
-  /** `name.push(…)` calls by name (also `unshift`, a Map's `set` and a Set's `add`). */
-  pushes: Map<string, ts.CallExpression[]>;
+  /** Writes that change the variable or a member of it, by the variable's name, in source order. */
+  writes: Map<string, VariableWrite[]>;
+  /** Calls that fill the variable itself (`push`, `unshift`, a Map's `set`, a Set's `add`), by name. */
+  pushes: Map<string, VariableWrite[]>;
 }
 
 /**
@@ -86,7 +92,6 @@ function unchangedModuleMutations(sf: ts.SourceFile): Mutations | undefined {
 }
 
 const STATEMENT_MUTATIONS = table<ts.Node, Mutations>('mutations:statement', 'node', 'the writes and fills inside one statement, by variable name');
-const FILLING_CALLS = new Set(['push', 'unshift', 'set', 'add']);
 const NO_MUTATIONS: Mutations = { writes: new Map(), pushes: new Map() };
 
 function statementMutations(statement: ts.Node): Mutations {
@@ -95,49 +100,30 @@ function statementMutations(statement: ts.Node): Mutations {
   if (cached) return cached;
   let mutations = NO_MUTATIONS;
   const own = () => (mutations === NO_MUTATIONS ? (mutations = { writes: new Map(), pushes: new Map() }) : mutations);
-  const rootOf = (target: ts.Expression): ts.Identifier | undefined => {
-    let node = skipOuterExpressions(target);
-    while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) node = skipOuterExpressions(node.expression);
-    return ts.isIdentifier(node) ? node : undefined;
-  };
   const visit = (node: ts.Node): void => {
-    let target: ts.Expression | undefined;
-    // One switch per node: every node of a scope is visited (the whole file for module-level variables).
-    switch (node.kind) {
-      case ts.SyntaxKind.BinaryExpression: {
-        const operator = (node as ts.BinaryExpression).operatorToken.kind;
-        if (operator >= ts.SyntaxKind.FirstAssignment && operator <= ts.SyntaxKind.LastAssignment) target = (node as ts.BinaryExpression).left;
-        break;
-      }
-      case ts.SyntaxKind.PrefixUnaryExpression:
-      case ts.SyntaxKind.PostfixUnaryExpression: {
-        const unary = node as ts.PrefixUnaryExpression | ts.PostfixUnaryExpression;
-        if (unary.operator === ts.SyntaxKind.PlusPlusToken || unary.operator === ts.SyntaxKind.MinusMinusToken) target = unary.operand;
-        break;
-      }
-      case ts.SyntaxKind.DeleteExpression:
-        target = (node as ts.DeleteExpression).expression;
-        break;
-      case ts.SyntaxKind.CallExpression: {
-        const call = node as ts.CallExpression;
-        target = objectAssignTarget(call);
-        if (!target && ts.isPropertyAccessExpression(call.expression) && FILLING_CALLS.has(call.expression.name.text) && ts.isIdentifier(call.expression.expression)) {
-          const name = call.expression.expression.text;
-          const pushes = own().pushes;
-          pushes.set(name, [...(pushes.get(name) ?? []), call]);
-        }
-        break;
-      }
-    }
-    const root = target && rootOf(target);
-    if (root) {
-      const writes = own().writes;
-      writes.set(root.text, [...(writes.get(root.text) ?? []), { node, root }]);
+    // Every node of a scope is visited (the whole file for module-level variables): writtenTargets is one switch.
+    for (const write of writtenTargets(node)) {
+      const root = write.root;
+      if (!root || !ts.isIdentifier(root)) continue;
+      const meaning = writeMeaning(write);
+      if (!meaning) continue;
+      const byName = meaning === 'fill' ? own().pushes : own().writes;
+      byName.set(root.text, [...(byName.get(root.text) ?? []), write as VariableWrite]);
     }
     ts.forEachChild(node, visit);
   };
   visit(statement);
   return index.set(STATEMENT_MUTATIONS, statement, mutations);
+}
+
+/**
+ * What a write means for the value of the variable it hangs from: elements added to it (`fill`), a change to follow
+ * or refuse (`change`), or nothing (a reorder keeps the elements: a reader of the collection sees the same ones).
+ */
+function writeMeaning(write: WrittenTarget): 'fill' | 'change' | undefined {
+  if (write.kind !== 'mutate') return 'change';
+  if (write.mutation === 'reorder') return undefined;
+  return write.mutation === 'fill' && write.target === write.root ? 'fill' : 'change';
 }
 
 /**

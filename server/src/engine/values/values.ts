@@ -122,24 +122,6 @@ export const RUNTIME_VALUE: UnknownCause = { kind: 'runtime', source: 'value' };
 export const RUNTIME_CALL: UnknownCause = { kind: 'runtime', source: 'call' };
 export const RUNTIME_CONDITION: UnknownCause = { kind: 'runtime', source: 'condition' };
 
-/**
- * The loop variable or parameter a tool definition waits on: the value itself, or its `name` or `annotations`
- * (`{ name: `x_${d.id}` }` built in a loop), so the caller can bind it and read the definition again.
- */
-export function definitionBinder(value: Value | undefined): Binder | undefined {
-  if (!value) return undefined;
-  if (value.kind === 'unknown') return value.binder;
-  if (value.kind === 'object') {
-    for (const property of value.properties.values()) {
-      if (property.key === 'name' || property.key === 'annotations') {
-        const binder = definitionBinder(property.value);
-        if (binder) return binder;
-      }
-    }
-  }
-  return undefined;
-}
-
 export function locOf(node: ts.Node, sf: ts.SourceFile): Loc {
   return { file: sf.fileName, start: node.getStart(sf), end: node.getEnd() };
 }

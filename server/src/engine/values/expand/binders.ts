@@ -100,7 +100,7 @@ function wrapperBindings(evaluator: EvaluatorCore, fn: ts.FunctionLikeDeclaratio
     const evaluateArgs = (env: Env): Value[] => parameterValues(parameters, site, (arg) => evaluator.evaluate(arg, sf, env));
     const needs = (values: Value[]) => {
       for (const value of values) {
-        const binder = value.kind === 'unknown' ? value.binder : binderInLiteral(value, site, 2, true);
+        const binder = binderOf(value, { site, depth: 2, parameters: true });
         if (binder) return binder;
       }
       return undefined;
@@ -199,23 +199,42 @@ export function binderCandidates(evaluator: EvaluatorCore, binder: Binder, env: 
 function expandArgument(evaluator: EvaluatorCore, arg: ts.Expression, site: ts.CallExpression): Value[] {
   const inner = ts.isSpreadElement(arg) ? arg.expression : arg;
   const sf = site.getSourceFile();
-  return expandEnvs(evaluator, EMPTY_ENV, (env) => evaluator.evaluate(inner, sf, env), (value) => (value.kind === 'unknown' ? value.binder : binderInLiteral(value, site, 2, true)));
+  return expandEnvs(evaluator, EMPTY_ENV, (env) => evaluator.evaluate(inner, sf, env), (value) => binderOf(value, { site, depth: 2, parameters: true }));
 }
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'find']);
 
 /**
- * A binder that a member of an object literal written at `site` waits on, declared around `site`: a loop variable or
- * callback parameter (`for (const tool of list) out.push({ name: tool.name })`), and, with `parameters`, a parameter
- * of any function around it (`configure({ tools: customTools ?? defaults })` inside `build({ tools: customTools })`).
+ * Where `binderOf` looks for a binder past the value itself:
+ * - `keys`: in the members of these keys only, at any depth (a tool definition's `name` and `annotations`, wherever
+ *   the definition was built: `{ name: `x_${d.id}` }` made in a loop and registered after it);
+ * - `site`: in the members of an object literal written at `site`, `depth` levels deep, and a member's binder only
+ *   when it is declared around `site`: a loop variable or callback parameter (`for (const tool of list)
+ *   out.push({ name: tool.name })`), and, with `parameters`, a parameter of any function around it
+ *   (`configure({ tools: customTools ?? defaults })` inside `build({ tools: customTools })`).
  */
-export function binderInLiteral(value: Value, site: ts.Node, depth: number, parameters: boolean): Binder | undefined {
-  if (value.kind === 'unknown') return value.binder && isBinderAround(value.binder, site, parameters) ? value.binder : undefined;
-  if (value.kind !== 'object' || depth === 0 || !ts.isObjectLiteralExpression(value.node) || !isWithin(value.node, site)) return undefined;
+export type BinderSearch = { keys: ReadonlySet<string> } | { site: ts.Node; depth: number; parameters: boolean };
+
+/**
+ * The loop variable, parameter or base class a value waits on, so that the caller can bind it and read the value
+ * again: the value's own binder when it is unknown only for want of one, else the first one a member waits on, found
+ * as `search` says.
+ */
+export function binderOf(value: Value | undefined, search: BinderSearch): Binder | undefined {
+  if (!value) return undefined;
+  if (value.kind === 'unknown') return value.binder;
+  return memberBinder(value, search, 'site' in search ? search.depth : Infinity);
+}
+
+function memberBinder(value: Value, search: BinderSearch, depth: number): Binder | undefined {
+  const site = 'site' in search ? search : undefined;
+  if (value.kind === 'unknown') return value.binder && (!site || isBinderAround(value.binder, site.site, site.parameters)) ? value.binder : undefined;
+  if (value.kind !== 'object' || depth === 0) return undefined;
+  if (site && !(ts.isObjectLiteralExpression(value.node) && isWithin(value.node, site.site))) return undefined;
   for (const property of value.properties.values()) {
-    // Members spread in from elsewhere are not evaluated here (they may be lazy and costly).
-    if (!isWithin(property.node, site)) continue;
-    const binder = binderInLiteral(property.value, site, depth - 1, parameters);
+    // Only the members asked for are read: the others may be lazy and costly (a spread member from elsewhere).
+    if (site ? !isWithin(property.node, site.site) : !(search as { keys: ReadonlySet<string> }).keys.has(property.key)) continue;
+    const binder = memberBinder(property.value, search, depth - 1);
     if (binder) return binder;
   }
   return undefined;
