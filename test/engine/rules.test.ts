@@ -692,6 +692,18 @@ const nonBoolean: Case[] = [
     output: 'server.registerTool("a", { annotations: { idempotentHint: "maybe" } }, cb);\n',
   },
   {
+    name: 'undefined is no value: the key is not sent (JSON drops it), so the hint is omitted, not a non-boolean',
+    code: 'const write = false;\nserver.registerTool("a", { annotations: { readOnlyHint: !write, destructiveHint: write ? true : undefined } }, cb);\n',
+    only: ['non-boolean-hint'],
+    findings: [],
+  },
+  {
+    name: 'null is sent: reported (hosts read it as false)',
+    code: 'server.registerTool("a", { annotations: { readOnlyHint: false, destructiveHint: null } }, cb);\n',
+    only: ['non-boolean-hint'],
+    findings: [{ rule: 'non-boolean-hint', line: 1, message: /not null/ }],
+  },
+  {
     name: 'title is not a hint: a string is fine',
     code: 'server.registerTool("a", { annotations: { title: "true" } }, cb);\n',
     only: ['non-boolean-hint'],

@@ -32,7 +32,11 @@ export function declaredAnnotations(value: Value, written: ts.Node, writtenSf: t
       ...(keyLoc ? { keyLoc } : {}),
       objectLoc: objectIsLiteral ? locOf(value.node, value.sf) : null,
       inline: objectIsLiteral && value.node === skipToLiteral(written),
-      properties: [...value.properties.values()].map(toAnnotationProperty).sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : 0)),
+      // A key whose value is `undefined` is not sent (JSON drops it): the host sees the hint omitted.
+      properties: [...value.properties.values()]
+        .filter((property) => !(property.value.kind === 'literal' && property.value.value === undefined))
+        .map(toAnnotationProperty)
+        .sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : 0)),
       unresolved: value.unresolved.map((u) => ({ loc: locOf(u.node, u.sf), reason: u.reason, cause: u.cause })),
     };
   }
