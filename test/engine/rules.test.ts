@@ -575,6 +575,12 @@ const unknownKey: Case[] = [
     findings: [],
   },
   {
+    name: 'one misspelled key written once for every tool of a loop: one finding at the key, not one per tool',
+    code: 'const defs = [{ name: "a" }, { name: "b" }, { name: "c" }];\nfor (const def of defs) server.registerTool(def.name, { annotations: { readonlyHint: true } }, cb);\n',
+    only: ['unknown-annotation-key'],
+    findings: [{ rule: 'unknown-annotation-key', line: 2, message: /^"readonlyHint" is not a tool annotation/ }],
+  },
+  {
     name: 'readonlyHint → did you mean readOnlyHint, renamed',
     code: 'server.registerTool("a", { annotations: { readonlyHint: true } }, cb);\n',
     only: ['unknown-annotation-key'],

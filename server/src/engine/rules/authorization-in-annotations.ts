@@ -6,6 +6,7 @@ export const AUTHORIZATION_KEY = /^(admin(Only)?|requires?(Auth|Admin|Role|Permi
 
 export const authorizationInAnnotations: Rule = {
   id: 'authorization-in-annotations',
+  aboutCode: true,
   defaultSeverity: 'warning',
   docs: {
     what: 'Annotation keys that express permission (`adminOnly`, `roles`, `scopes`, `requiresAuth`).',

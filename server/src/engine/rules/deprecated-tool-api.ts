@@ -6,6 +6,7 @@ import { exampleFile, ZOD } from './example';
 
 export const deprecatedToolApi: Rule = {
   id: 'deprecated-tool-api',
+  aboutCode: true,
   defaultSeverity: 'info',
   docs: {
     what: '`server.tool(...)`, deprecated since @modelcontextprotocol/sdk 1.22 and removed in v2.',

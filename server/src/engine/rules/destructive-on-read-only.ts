@@ -5,6 +5,7 @@ import { exampleFile } from './example';
 
 export const destructiveOnReadOnly: Rule = {
   id: 'destructive-on-read-only',
+  aboutCode: true,
   defaultSeverity: 'warning',
   docs: {
     what: '`readOnlyHint: true` together with `destructiveHint: true`: the tool claims to change nothing and to destroy.',

@@ -13,6 +13,7 @@ const WHERE: Record<MisplacedHints['kind'], string> = {
 
 export const misplacedAnnotations: Rule = {
   id: 'misplaced-annotations',
+  aboutCode: true,
   defaultSeverity: 'error',
   docs: {
     what: 'Hints written where the SDK never reads them: nested `annotations` inside the annotations slot, hints in the input schema, or at the config\'s top level.',

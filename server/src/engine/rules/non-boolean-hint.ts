@@ -6,6 +6,7 @@ const HINTS = new Set<string>(HINT_KEYS);
 
 export const nonBooleanHint: Rule = {
   id: 'non-boolean-hint',
+  aboutCode: true,
   defaultSeverity: 'error',
   docs: {
     what: 'A hint whose value is a literal that is not a boolean, such as `"true"`, `"false"` or `1`.',

@@ -33,5 +33,10 @@ export interface Rule extends FindingKind {
   docs: RuleDocs;
   /** The check reads the file's other tools (`context.tools`) for any tool: its reports are never reused after an edit. */
   readsOtherTools?: boolean;
+  /**
+   * The finding is about text written once (a key, a value, a call), not about one tool's behaviour: tools that
+   * share that text (one annotations object made for every tool of a list) share one finding there.
+   */
+  aboutCode?: true;
   check(context: RuleContext): Report[];
 }

@@ -1,7 +1,7 @@
 import type ts from 'typescript';
 import { insertLineAbove } from '../fixes';
 import { isYamlFile } from '../values';
-import type { Finding, RegistrationSite, Tool } from '../model';
+import type { Finding, Loc, RegistrationSite, Tool } from '../model';
 import { unenumeratedFindings } from './unenumerated-tools';
 import type { EngineOptions, RuleSetting } from '../options';
 import { authorizationInAnnotations } from './authorization-in-annotations';
@@ -92,14 +92,18 @@ export function runRules(
         if (!rule.readsOtherTools) reuse?.keepReports(tool, rule.id, reports);
       }
       for (const report of reports) {
-        const finding: Finding = { rule: rule.id, severity: setting, tool: tool.name, toolId: tool.id, fixes: [], ...report, message: namedFor(tool, report.message) };
+        // Text several tools share is reported once, at the text, for the first tool that has it.
+        if (rule.aboutCode && findings.some((f) => f.rule === rule.id && sameLoc(f.loc, report.loc))) continue;
+        const message = rule.aboutCode ? report.message : namedFor(tool, report.message);
+        const finding: Finding = { rule: rule.id, severity: setting, tool: tool.name, toolId: tool.id, fixes: [], ...report, message };
         // A YAML data file is the generator's or the author's input, never edited as code.
         finding.fixes = [...finding.fixes, ...disableFix(finding, lookup)].filter((fix) => !fix.edits.some((edit) => isYamlFile(edit.file)));
         findings.push(finding);
       }
     }
   }
-  nameSharedFindings(findings);
+  const codeRules = new Set(RULES.filter((rule) => rule.aboutCode).map((rule) => rule.id));
+  nameSharedFindings(findings.filter((finding) => !codeRules.has(finding.rule)));
   const withDirectives = applyDirectives(findings, sourceFile, knownIds);
   return withDirectives.sort((a, b) => (a.loc.file === b.loc.file ? a.loc.start - b.loc.start : a.loc.file < b.loc.file ? -1 : 1));
 }
@@ -117,6 +121,10 @@ function namedFor(tool: Tool, message: string): string {
  * located at it): each names its tool, or the list would not say which is which, and a list that drops repeats of
  * a place and a message would keep only one of them.
  */
+function sameLoc(a: Loc, b: Loc): boolean {
+  return a.file === b.file && a.start === b.start && a.end === b.end;
+}
+
 function nameSharedFindings(findings: Finding[]): void {
   const groups = new Map<string, Finding[]>();
   for (const finding of findings) {

@@ -66,6 +66,7 @@ export function looksLikeHint(property: AnnotationProperty): boolean {
 
 export const unknownAnnotationKey: Rule = {
   id: 'unknown-annotation-key',
+  aboutCode: true,
   defaultSeverity: 'error',
   docs: {
     what: 'An annotations key that is not one of readOnlyHint, destructiveHint, idempotentHint, openWorldHint or title, and reads as a hint (a near miss, a name ending in "Hint", a boolean value).',
@@ -107,6 +108,7 @@ export const unknownAnnotationKey: Rule = {
 
 export const customAnnotationKey: Rule = {
   id: 'custom-annotation-key',
+  aboutCode: true,
   defaultSeverity: 'hint',
   docs: {
     what: 'The server\'s own data (a string, a number, a list) kept under a key of the annotations that is not a tool annotation.',

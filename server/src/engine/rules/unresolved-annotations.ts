@@ -7,6 +7,7 @@ const HINTS = new Set<string>(HINT_KEYS);
 
 export const unresolvedAnnotations: Rule = {
   id: 'unresolved-annotations',
+  aboutCode: true,
   defaultSeverity: 'info',
   docs: {
     what: 'Annotations, or a hint, whose value cannot be known without running the server (an environment variable, a function result).',
