@@ -13,6 +13,11 @@ export interface KeptCondition {
   /** True when the element is kept when the expression is false. */
   negated: boolean;
   via: 'filter' | 'if';
+  /**
+   * Or kept when every condition of one of these lists holds: `mode ? all : all.filter(p)` keeps an element when
+   * `mode || p` (the list the element is in for certain, or the one a filter may keep it in).
+   */
+  or?: readonly (readonly KeptCondition[])[];
 }
 
 /** Kept with the value's file: a value is one evaluator's, and no value of an analysis is read after the next begins. */
@@ -27,7 +32,7 @@ export function keptConditions(value: Value): readonly KeptCondition[] {
 export function keptOnlyWhen(value: Value, conditions: readonly KeptCondition[]): Value {
   if (conditions.length === 0) return value;
   const before = keptConditions(value);
-  const added = conditions.filter((c) => !before.some((b) => b.node === c.node && b.negated === c.negated));
+  const added = conditions.filter((c) => !before.some((b) => b.node === c.node && b.negated === c.negated && b.or === c.or));
   if (added.length === 0) return value;
   const copy = { ...value } as Value;
   fileIndexOf(copy.sf).set(KEPT_UNDER, copy, [...before, ...added]);
