@@ -171,6 +171,11 @@ export type ReadArgs = Pick<CheckArgs, 'paths' | 'config' | 'profile' | 'rules' 
   review?: boolean;
   /** Compute each tool's contract and approval (approve, report). */
   contracts?: boolean;
+  /**
+   * Read a named file with the project around it and report what is located in it (check, approve, report). verify
+   * leaves it off: it compares the tools the named files' own analyses find, wherever they are defined.
+   */
+  around?: boolean;
 };
 
 /**
@@ -188,7 +193,7 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
   if (discovered.missing.length > 0) throw new UsageError(`no such file or folder: ${discovered.missing.join(', ')}`);
   const { files, problems } = discovered;
   // Files named on the command line are read with the project around them (see projectAround).
-  const named = namedFiles(args.paths, io.cwd, files);
+  const named = args.around === false ? [] : namedFiles(args.paths, io.cwd, files);
   const projectFiles = named.length > 0 ? projectAround(named, files, io.cwd) : files;
 
   const context: BatchContext = { cwd: io.cwd, options, fix: args.fix, contracts: args.contracts, files: projectFiles };
