@@ -118,6 +118,36 @@ runCases('environment allow-lists: every tool depends on the list', [
     ],
   },
   {
+    name: 'filters in steps: toolsets, then a hidden list applied only when it is set',
+    code: lines(
+      SDK,
+      'const defs = [{ name: "get_doc", group: "docs" }, { name: "delete_doc", group: "admin" }];',
+      'const groups = new Set((process.env.TOOLSETS ?? "docs").split(","));',
+      'const hidden = new Set((process.env.HIDDEN_TOOLS || "").split(",").filter(Boolean));',
+      'let tools = defs.filter((t) => groups.has(t.group));',
+      'if (hidden.size > 0) {',
+      '  tools = tools.filter((t) => !hidden.has(t.name));',
+      '}',
+      `for (const t of tools) server.tool(t.name, ${cb});`,
+    ),
+    tools: [
+      {
+        name: 'get_doc',
+        conditions: [
+          { text: 'groups.has(t.group)', via: 'filter', dependsOn: ['env TOOLSETS'] },
+          { text: '!(hidden.size > 0) || !hidden.has(t.name)', via: 'if', dependsOn: ['env HIDDEN_TOOLS'] },
+        ],
+      },
+      {
+        name: 'delete_doc',
+        conditions: [
+          { text: 'groups.has(t.group)', via: 'filter', dependsOn: ['env TOOLSETS'] },
+          { text: '!(hidden.size > 0) || !hidden.has(t.name)', via: 'if', dependsOn: ['env HIDDEN_TOOLS'] },
+        ],
+      },
+    ],
+  },
+  {
     name: 'a deny-list read through `some`',
     code: lines(SDK, DEFS, 'const disabled = (process.env.DISABLED_TOOLS || "").split(",");', REGISTER('defs.filter((t) => !disabled.some((d) => d === t.name))')),
     tools: [

@@ -248,6 +248,8 @@ export function conditionText(condition: ToolCondition): string {
 function dependencies(expr: ts.Node, sf: ts.SourceFile, walk: Walk): ConditionDependency[] {
   const out: ConditionDependency[] = [];
   const visited = new Set<ts.Node>();
+  /** Variables whose reads are listed already. */
+  const read = new Set<ts.Node>();
   const visit = (node: ts.Node, depth: number): void => {
     if (visited.has(node)) return;
     visited.add(node);
@@ -281,8 +283,8 @@ function dependencies(expr: ts.Node, sf: ts.SourceFile, walk: Walk): ConditionDe
     }
     if (declaration.kind === 'variable') {
       // Read twice (`allow.length === 0 || allow.includes(…)`): what it reads is already listed.
-      if (visited.has(declaration.declaration)) return;
-      visited.add(declaration.declaration);
+      if (read.has(declaration.declaration)) return;
+      read.add(declaration.declaration);
       const initializer = declaration.declaration.initializer;
       if (ts.isForOfStatement(declaration.declaration.parent.parent) || ts.isForInStatement(declaration.declaration.parent.parent)) return;
       if (initializer && depth < MAX_DEPENDENCY_DEPTH && !ts.isFunctionLike(initializer)) {

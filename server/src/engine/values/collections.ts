@@ -6,7 +6,7 @@
 import ts from 'typescript';
 import { fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
 import type { EvaluatorCore } from './evaluator-core';
-import { carryConditions, keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
+import { addedConditions, carryConditions, keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
 import { presentValue } from './assigned';
 import { returnExpression } from './nodes';
 import { overriding, withOrigin } from './properties';
@@ -363,10 +363,10 @@ function replacedUnder(initial: ArrayValue, replacement: ArrayValue, guards: rea
       elements.push(keptOnlyWhen(element, [notReplaced]));
       continue;
     }
-    const [before, after] = [keptConditions(element), keptConditions(other)];
-    if (after.length === 0) elements.push(before.length === 0 ? element : other);
-    else if (before.length === 0) elements.push(keptOnlyWhen(element, [{ ...notReplaced, or: [...(notReplaced.or ?? []), after] }]));
-    else elements.push(other);
+    // What the replacement adds to the conditions the element had (a filter's): needed only when it replaces.
+    const added = addedConditions(keptConditions(element), keptConditions(other));
+    if (!added || added.length === 0) elements.push(element);
+    else elements.push(keptOnlyWhen(element, [{ ...notReplaced, or: [...(notReplaced.or ?? []), added] }]));
   }
   for (const element of replacement.elements) {
     const key = elementKey(element);

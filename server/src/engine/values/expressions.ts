@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { propertyNameText, skipOuterExpressions, type BindingStep } from '../syntax';
 import { importMeta, builtinIdentifier } from './builtins';
 import { MAX_ELEMENTS, type EvaluatorCore } from './evaluator-core';
-import { keptConditions, keptOnlyWhen } from './kept';
+import { addedConditions, keptConditions, keptOnlyWhen } from './kept';
 import { mergeAssigned } from './assigned';
 import { describeSyntax, isStatic, truncate } from './nodes';
 import { lazyProperty, overriding, put, withOrigin } from './properties';
@@ -233,12 +233,13 @@ export class Expressions {
       // `e`, listed in one branch (`negated`: the false one), and its copy in the other branch if it has one.
       const inBranch = (e: Value, negated: boolean, other: Value | undefined): Value => {
         if (!other) return keptOnlyWhen(e, onlyIf(negated));
+        // In both, kept under more conditions (a filter) in one: there when the condition picks the other list, or when they hold.
         const [own, others] = [keptConditions(e), keptConditions(other)];
-        if (own.length === 0 && others.length === 0) return e;
-        // In both, kept under conditions (a filter) in one only: there when the condition picks the plain list, or when they hold.
-        if (own.length > 0 && others.length > 0) return e;
-        const [plain, plainNegated, kept] = own.length === 0 ? [e, negated, others] : [other, !negated, own];
-        return keptOnlyWhen(plain, [{ ...onlyIf(plainNegated)[0], or: [kept] }]);
+        const more = addedConditions(own, others);
+        const fewer = more ? undefined : addedConditions(others, own);
+        const [plain, plainNegated, added] = more ? [e, negated, more] : fewer ? [other, !negated, fewer] : [e, negated, []];
+        if (added.length === 0) return plain;
+        return keptOnlyWhen(plain, [{ ...onlyIf(plainNegated)[0], or: [added] }]);
       };
       const seen = new Set<ts.Node>();
       const elements = [

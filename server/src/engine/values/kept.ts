@@ -43,3 +43,10 @@ export function keptOnlyWhen(value: Value, conditions: readonly KeptCondition[])
 export function carryConditions(from: Value, to: Value): Value {
   return keptOnlyWhen(to, keptConditions(from));
 }
+
+/** The conditions of `more` that `fewer` lacks, when `more` has every condition of `fewer`; undefined otherwise. */
+export function addedConditions(fewer: readonly KeptCondition[], more: readonly KeptCondition[]): KeptCondition[] | undefined {
+  const same = (a: KeptCondition, b: KeptCondition) => a.node === b.node && a.negated === b.negated && a.or === b.or;
+  if (!fewer.every((c) => more.some((m) => same(c, m)))) return undefined;
+  return more.filter((m) => !fewer.some((c) => same(c, m)));
+}
