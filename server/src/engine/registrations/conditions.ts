@@ -250,6 +250,7 @@ function dependencies(expr: ts.Node, sf: ts.SourceFile, walk: Walk): ConditionDe
   const visited = new Set<ts.Node>();
   /** Variables whose reads are listed already. */
   const read = new Set<ts.Node>();
+  let rereads = 0;
   const visit = (node: ts.Node, depth: number): void => {
     if (visited.has(node)) return;
     visited.add(node);
@@ -283,14 +284,18 @@ function dependencies(expr: ts.Node, sf: ts.SourceFile, walk: Walk): ConditionDe
     }
     if (declaration.kind === 'variable') {
       // Read twice (`allow.length === 0 || allow.includes(…)`): what it reads is already listed.
-      if (read.has(declaration.declaration)) return;
+      if (read.has(declaration.declaration)) {
+        rereads++;
+        return;
+      }
       read.add(declaration.declaration);
       const initializer = declaration.declaration.initializer;
       if (ts.isForOfStatement(declaration.declaration.parent.parent) || ts.isForInStatement(declaration.declaration.parent.parent)) return;
       if (initializer && depth < MAX_DEPENDENCY_DEPTH && !ts.isFunctionLike(initializer)) {
-        const before = out.length;
+        const [before, rereadsBefore] = [out.length, rereads];
         visit(initializer, depth + 1);
-        if (out.length > before) return;
+        // It reads what is listed already (another name of one destructuring, a variable read before): nothing more.
+        if (out.length > before || rereads > rereadsBefore) return;
         // Read from nothing run-time (a literal list): the guard's unknown part is elsewhere.
         if (isDecided(walk.evaluator.evaluate(initializer, declaration.declaration.getSourceFile()))) return;
       }
