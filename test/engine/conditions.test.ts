@@ -258,7 +258,7 @@ runCases('conditions: lists built at run time and returned by a tools/list handl
     ],
   },
   {
-    name: 'a list reassigned under a condition: what the reassignment drops is conditional',
+    name: 'a list reassigned under a condition: what the reassignment may drop is conditional',
     code: lines(
       'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
       'const hidden = new Set((process.env.HIDDEN ?? "").split(","));',
@@ -267,8 +267,9 @@ runCases('conditions: lists built at run time and returned by a tools/list handl
       'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));',
     ),
     tools: [
-      { name: 'a', conditions: [{ text: '!hidden.has(t.name)', via: 'filter', dependsOn: ['env HIDDEN'] }] },
-      { name: 'b', conditions: [{ text: '!hidden.has(t.name)', via: 'filter', dependsOn: ['env HIDDEN'] }] },
+      // Listed when the reassignment does not run, or when its filter keeps the tool.
+      { name: 'a', conditions: [{ text: '!(hidden.size > 0) || !hidden.has(t.name)', negated: false, via: 'if', dependsOn: ['env HIDDEN'] }] },
+      { name: 'b', conditions: [{ text: '!(hidden.size > 0) || !hidden.has(t.name)', negated: false, via: 'if', dependsOn: ['env HIDDEN'] }] },
     ],
   },
 ]);

@@ -123,6 +123,8 @@ export interface BatchContext {
   /** Files governed by a config other than the run's (a package's own `.mcp-hints.json`): index into `scopedOptions`. */
   optionsIndex?: Record<string, number>;
   scopedOptions?: EngineOptions[];
+  /** With --fix: only these files are rewritten (the others are analysed for what they say about these). */
+  fixOnly?: string[];
 }
 
 /** The options for one file: those of its nearest config, else the run's. */
@@ -182,8 +184,10 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
     return { file: relativePath(context.cwd, loc.file), start, end };
   };
 
+  const fixOnly = context.fixOnly && new Set(context.fixOnly);
   for (const file of files) {
     indexes.delete(file);
+    const fix = context.fix && (!fixOnly || fixOnly.has(file));
     const options = optionsFor(context, file);
     // Settings only shape findings: another config's file is analysed under its options (files of one config are contiguous).
     if (project.getOptions() !== options) project.setOptions(options);
@@ -196,7 +200,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
       analysis = { file, tools: [], sites: [], servers: [], findings: [], dependencies: [] };
     } else {
       let text = read.text;
-      if (context.fix) {
+      if (fix) {
         const fixed = applySafeFixes(project, file, text);
         if (fixed.text !== text) {
           try {
@@ -212,7 +216,7 @@ export function analyzeBatch(project: Project, files: string[], context: BatchCo
         }
       }
       analysis = analyzeText(project, file, text);
-      if (context.fix) {
+      if (fix) {
         for (const finding of analysis.findings) {
           const generated = finding.fixes.find((fix) => fix.generatedFile)?.generatedFile;
           if (!generated) continue;

@@ -1,9 +1,10 @@
 // The static reading of a project: config → files → analysis (in-process or in workers) → sorted records.
 // What `check` reports and `verify` compares.
 import { availableParallelism } from 'node:os';
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadConfig, toEngineOptions, type McpHintsConfig } from '../engine';
-import { configIgnores, discoverFiles, diskConfigHost, findConfigFile, UNREADABLE_FILE, type ReadResult } from '../engine';
+import { configIgnores, discoverFiles, diskConfigHost, findConfigFile, projectFolderOf, UNREADABLE_FILE, type ReadResult } from '../engine';
 import type { EngineOptions } from '../engine';
 import type { Project } from '../engine';
 import { analyzeBatch, createProject, readForAnalysis, relativePath, type BatchContext, type BatchResult, type DiagnosticRecord } from './analyze';
@@ -170,6 +171,11 @@ export type ReadArgs = Pick<CheckArgs, 'paths' | 'config' | 'profile' | 'rules' 
   review?: boolean;
   /** Compute each tool's contract and approval (approve, report). */
   contracts?: boolean;
+  /**
+   * Read a named file with the project around it and report what is located in it (check, approve, report). verify
+   * leaves it off: it compares the tools the named files' own analyses find, wherever they are defined.
+   */
+  around?: boolean;
 };
 
 /**
@@ -186,36 +192,25 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
   const discovered = discoverFiles(args.paths, io.cwd, { ignore: config.ignore, ignoreBase: base });
   if (discovered.missing.length > 0) throw new UsageError(`no such file or folder: ${discovered.missing.join(', ')}`);
   const { files, problems } = discovered;
-  if (args.review) {
-    // The review records that govern these files (approve reads them again just before writing).
-    const review = loadReviewOptions(files, io.cwd);
-    if (review.errors.length > 0) {
-      throw new UsageError(review.errors.map((e) => `review record ${describeRecordError(e, relativePath(io.cwd, e.path))}`).join('\nmcp-hints: '));
-    }
-    options.review = review.review;
-  }
+  // Files named on the command line are read with the project around them (see projectAround).
+  const named = args.around === false ? [] : namedFiles(args.paths, io.cwd, files);
+  const projectFiles = named.length > 0 ? projectAround(named, files, io.cwd) : files;
 
-  const context: BatchContext = { cwd: io.cwd, options, fix: args.fix, contracts: args.contracts, files };
+  const context: BatchContext = { cwd: io.cwd, options, fix: args.fix, contracts: args.contracts, files: projectFiles };
+  let checked = files;
   // Without --config, each file follows its nearest config, as in the editor (a package of a monorepo with its own).
   if (!args.config) {
-    const scoped = scopeNearestConfigs(files, io.cwd, args.paths, (nested) => {
-      const scopedOptions = toEngineOptions(nested, { profile: args.profile, rules: args.rules, roots: [io.cwd] });
-      if (options.review) scopedOptions.review = options.review;
-      return scopedOptions;
-    });
+    const scoped = scopeNearestConfigs(projectFiles, io.cwd, args.paths, (nested) => toEngineOptions(nested, { profile: args.profile, rules: args.rules, roots: [io.cwd] }));
     if (scoped.scopedOptions.length > 0) Object.assign(context, scoped);
     if (scoped.ignored.size > 0) {
-      context.files = files.filter((file) => !scoped.ignored.has(file));
+      context.files = projectFiles.filter((file) => !scoped.ignored.has(file));
+      checked = files.filter((file) => !scoped.ignored.has(file));
     }
   }
   // Reading is cheap next to parsing: files that cannot register a tool are settled here, and only
   // a large rest is worth the start-up of worker threads (each loads TypeScript again).
   const preRead = new Map<string, ReadResult>();
   const skipped = new Map<string, string>();
-  for (const file of context.files ?? files) {
-    const read = readForAnalysis(file, skipped);
-    if (read) preRead.set(file, read);
-  }
   // The main thread's project takes the texts read here (a file that registers nothing is served once: the
   // project keeps what it reads; a file still to analyse is served from preRead until its batch is taken).
   const readBefore = (path: string): string | undefined => {
@@ -227,10 +222,27 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
     const read = preRead.get(path);
     return read && 'text' in read ? read.text : undefined;
   };
+  const project = createProject(options, context.files, readBefore);
+  // The project's files that register the named files' tools (or whose tools the named files hold) are analysed
+  // as a full run analyses them; only what is located in the named files is reported.
+  const around = named.length > 0 ? registeringAround(project, named, checked, context.files ?? projectFiles) : [];
+  if (around.length > 0) context.fixOnly = checked;
+  if (args.review) {
+    // The review records that govern these files (approve reads them again just before writing).
+    const review = loadReviewOptions([...checked, ...around], io.cwd);
+    if (review.errors.length > 0) {
+      throw new UsageError(review.errors.map((e) => `review record ${describeRecordError(e, relativePath(io.cwd, e.path))}`).join('\nmcp-hints: '));
+    }
+    for (const governed of [options, ...(context.scopedOptions ?? [])]) governed.review = review.review;
+  }
+  for (const file of [...checked, ...around]) {
+    const read = readForAnalysis(file, skipped);
+    if (read) preRead.set(file, read);
+  }
   const candidates = [...preRead.keys()];
   const progress = progressReporter(io, candidates.length);
   const workers = candidates.length > WORKER_THRESHOLD && io.workerPath ? workerCount(io.env) : 0;
-  const result = await analyzeShared(candidates, context, createProject(options, context.files, readBefore), preRead, workers, io.workerPath ?? '', progress.update);
+  const result = await analyzeShared(candidates, context, project, preRead, workers, io.workerPath ?? '', progress.update);
   progress.end();
   // Folders that could not be listed are unreadable-file findings too, under the same setting.
   const folderSetting = options.rules?.[UNREADABLE_FILE] ?? unreadableFile.defaultSeverity;
@@ -241,10 +253,67 @@ export async function readProject(args: ReadArgs, io: Io): Promise<Report> {
       severity: folderSetting, code: UNREADABLE_FILE, message: `Folder not checked, ${problem.message}.`, detail: null, tool: null,
     });
   }
-  const analysed = context.files ?? files;
-  const sorted = sortRecords({ cwd: io.cwd, files: analysed.length, ...result });
+  const sorted = sortRecords({ cwd: io.cwd, files: checked.length, ...result });
   sorted.diagnostics.push(...serverWithoutTools(sorted, options));
-  return { ...sortRecords(sorted), analysed };
+  const report = named.length > 0 ? locatedIn(sorted, new Set([...checked, ...problems.map((p) => p.path)].map((file) => relativePath(io.cwd, file)))) : sorted;
+  return { ...sortRecords(report), analysed: checked };
+}
+
+/** The paths that name a file rather than a folder (absolute, as discovered). */
+function namedFiles(paths: string[], cwd: string, discovered: readonly string[]): string[] {
+  const found = new Set(discovered);
+  return [...new Set(paths.map((p) => resolve(cwd, p)))].filter((path) => found.has(path) && !isDirectory(path));
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The files of the projects the named files belong to (projectFolderOf: package.json or tsconfig up the tree, a
+ * workspace above), discovered as a folder run discovers them (each project's own config's `ignore`), with `files`.
+ */
+function projectAround(named: string[], files: string[], cwd: string): string[] {
+  const all = new Set(files);
+  for (const root of new Set(named.map(projectFolderOf))) {
+    const loaded = loadConfig(root, diskConfigHost, knownFindingIds());
+    const ignore = loaded.error ? undefined : loaded.config.ignore;
+    for (const file of discoverFiles([root], cwd, { ignore, ignoreBase: loaded.base }).files) all.add(file);
+  }
+  return [...all].sort();
+}
+
+/**
+ * The project files, besides those checked, whose analysis may find tools or findings located in a named file: the
+ * files that may register tools among those the named files import and those importing them (the import graph,
+ * as the editor asks it for an open file).
+ */
+function registeringAround(project: Project, named: string[], checked: readonly string[], projectFiles: readonly string[]): string[] {
+  const inProject = new Set(projectFiles);
+  const skip = new Set(checked);
+  const out = new Set<string>();
+  for (const file of named) {
+    for (const other of project.registeringFilesAround(file)) if (inProject.has(other) && !skip.has(other)) out.add(other);
+  }
+  return [...out].sort();
+}
+
+/** The records located in `files` (relative paths): what a run over the whole project reports for them. */
+function locatedIn(report: Report, files: ReadonlySet<string>): Report {
+  const here = (record: { file: string }) => files.has(record.file);
+  return {
+    ...report,
+    tools: report.tools.filter(here),
+    sites: report.sites.filter(here),
+    servers: report.servers.filter(here),
+    diagnostics: report.diagnostics.filter(here),
+    fixed: report.fixed.filter(here),
+    ...(report.leftAlone ? { leftAlone: report.leftAlone } : {}),
+  };
 }
 
 /**

@@ -43,7 +43,7 @@ export const STATUS_ORDER: VerifyStatus[] = ['match', 'differs', 'unresolved', '
 
 /** Reads `paths` statically, lists the server's tools, compares. Throws UsageError for a bad config or path. */
 export async function verifyProject(options: VerifyOptions, io: Io): Promise<VerifyResult> {
-  const report = await readProject({ paths: options.paths, config: options.config, rules: {}, fix: false }, io);
+  const report = await readProject({ paths: options.paths, config: options.config, rules: {}, fix: false, around: false }, io);
   const listed = await listToolsOverStdio(options.server, { cwd: io.cwd, env: io.env, timeoutMs: options.timeoutMs, clientVersion: VERSION });
   if (!listed.ok) return listed;
   const comparison = compareWithRuntime(report.tools, listed.tools);

@@ -5,7 +5,7 @@
 import { lstatSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { findConfigFile as findNearestConfig, type ConfigHost } from './config';
+import { CONFIG_FILE_NAMES, findConfigFile as findNearestConfig, type ConfigHost } from './config';
 import type { FileAnalysis, Finding } from '../model';
 import { isSourceFile } from '../syntax';
 import type { FileHost, Project } from './project';
@@ -349,6 +349,45 @@ export const diskConfigHost: ConfigHost = {
     }
   },
 };
+
+const PROJECT_MARKERS = ['package.json', 'tsconfig.json', 'jsconfig.json', ...CONFIG_FILE_NAMES];
+
+/**
+ * The folder of the project a file belongs to, as a folder run would take it: the nearest folder upwards with a
+ * package.json, tsconfig.json, jsconfig.json or `.mcp-hints.json(c)`; a workspace above it (npm/yarn `workspaces`,
+ * pnpm-workspace.yaml) instead, since its packages import each other. The search stops at the repository root
+ * (the folder holding `.git`), which is the answer when no folder has a marker; the file's folder outside a repository.
+ */
+export function projectFolderOf(file: string): string {
+  const folders: string[] = [];
+  let inRepository = false;
+  for (let current = dirname(resolve(file)); ; ) {
+    folders.push(current);
+    if (diskConfigHost.exists(join(current, '.git'))) {
+      inRepository = true;
+      break;
+    }
+    const parent = dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  const nearest = folders.findIndex((dir) => PROJECT_MARKERS.some((name) => diskConfigHost.isFile(join(dir, name))));
+  if (nearest === -1) return inRepository ? folders[folders.length - 1] : folders[0];
+  const workspace = folders.slice(nearest).find(isWorkspaceRoot);
+  return workspace ?? folders[nearest];
+}
+
+function isWorkspaceRoot(dir: string): boolean {
+  if (diskConfigHost.isFile(join(dir, 'pnpm-workspace.yaml'))) return true;
+  const text = diskConfigHost.readFile(join(dir, 'package.json'));
+  if (text === undefined || !text.includes('"workspaces"')) return false;
+  try {
+    const json = JSON.parse(text) as { workspaces?: unknown };
+    return Array.isArray(json.workspaces) || (typeof json.workspaces === 'object' && json.workspaces !== null);
+  } catch {
+    return false;
+  }
+}
 
 /** The nearest `.mcp-hints.json` / `.mcp-hints.jsonc` on disk from `startDir` up to the repository root. */
 export function findConfigFile(startDir: string): string | undefined {

@@ -6,7 +6,7 @@ import ts from 'typescript';
 import type { ConditionDependency, ToolCondition } from '../model';
 import { binderCandidates, type Evaluator } from '../values';
 import { findDeclaration, skipOuterExpressions } from '../syntax';
-import { keptConditions } from '../values';
+import { keepsForCertain, keptConditions, type KeptCondition } from '../values';
 import { locOf, type Env, type Value } from '../values';
 
 /** How many wrapper calls up the conditions of a registration are followed. */
@@ -28,15 +28,27 @@ export function registrationConditions(site: ts.Node, evaluator: Evaluator, env:
   guardsAbove(site, walk, 0);
   // The definition reached the registration through lists built at run time (filters, branches): their conditions.
   const kept = [...new Set([...env.values(), ...values])].flatMap((value) => (value ? keptConditions(value) : []));
-  for (const condition of [...kept].reverse()) {
-    const node = condition.node;
-    walk.out.push({ text: fold(node.getText(condition.sf)), negated: condition.negated, via: condition.via, loc: locOf(node, condition.sf), dependsOn: dependencies(node, condition.sf, walk) });
-  }
+  for (const condition of [...kept].reverse()) walk.out.push(keptCondition(condition, walk));
   const seen = new Set<string>();
   return walk.out.reverse().filter((c) => {
     const key = `${c.loc.file}:${c.loc.start}:${c.loc.end}:${c.negated}`;
     return !seen.has(key) && Boolean(seen.add(key));
   });
+}
+
+/** A condition that kept a definition in its list, with the alternatives that keep it too (`mode || p`). */
+function keptCondition(condition: KeptCondition, walk: Walk): ToolCondition {
+  const own: ToolCondition = { text: fold(condition.node.getText(condition.sf)), negated: condition.negated, via: condition.via, loc: locOf(condition.node, condition.sf), dependsOn: dependencies(condition.node, condition.sf, walk) };
+  if (!condition.or || condition.or.length === 0) return own;
+  const alternatives = condition.or.map((all) => all.map((c) => keptCondition(c, walk)));
+  const conjunction = (all: ToolCondition[]) => (all.length === 1 ? conditionText(all[0]) : `(${all.map(conditionText).join(' && ')})`);
+  return {
+    text: [conditionText(own), ...alternatives.map(conjunction)].join(' || '),
+    negated: false,
+    via: own.via,
+    loc: own.loc,
+    dependsOn: uniqueDependencies([...own.dependsOn, ...alternatives.flat().flatMap((c) => c.dependsOn)]),
+  };
 }
 
 /** Guards between `node` and the top of its file, crossing into callers of the functions it sits in. */
@@ -149,6 +161,7 @@ function filterGuard(callback: ts.Expression, element: Value | undefined, walk: 
     const kept = walk.evaluator.callFunction(fn, [element], callback, sf);
     if (kept.kind === 'literal' && kept.value) return;
     if (kept.kind === 'object' || kept.kind === 'array' || kept.kind === 'function') return;
+    if (keepsForCertain(walk.evaluator, fn, [element], callback, sf)) return;
   }
   const body = ts.isArrowFunction(fn.node) && !ts.isBlock(fn.node.body) ? fn.node.body : fn.node;
   walk.out.push({ text: fold(body.getText(fn.sf)), negated: false, via: 'filter', loc: locOf(body, fn.sf), dependsOn: dependencies(body, fn.sf, walk) });
@@ -235,6 +248,9 @@ export function conditionText(condition: ToolCondition): string {
 function dependencies(expr: ts.Node, sf: ts.SourceFile, walk: Walk): ConditionDependency[] {
   const out: ConditionDependency[] = [];
   const visited = new Set<ts.Node>();
+  /** Variables whose reads are listed already. */
+  const read = new Set<ts.Node>();
+  let rereads = 0;
   const visit = (node: ts.Node, depth: number): void => {
     if (visited.has(node)) return;
     visited.add(node);
@@ -267,12 +283,19 @@ function dependencies(expr: ts.Node, sf: ts.SourceFile, walk: Walk): ConditionDe
       return;
     }
     if (declaration.kind === 'variable') {
+      // Read twice (`allow.length === 0 || allow.includes(…)`): what it reads is already listed.
+      if (read.has(declaration.declaration)) {
+        rereads++;
+        return;
+      }
+      read.add(declaration.declaration);
       const initializer = declaration.declaration.initializer;
       if (ts.isForOfStatement(declaration.declaration.parent.parent) || ts.isForInStatement(declaration.declaration.parent.parent)) return;
       if (initializer && depth < MAX_DEPENDENCY_DEPTH && !ts.isFunctionLike(initializer)) {
-        const before = out.length;
+        const [before, rereadsBefore] = [out.length, rereads];
         visit(initializer, depth + 1);
-        if (out.length > before) return;
+        // It reads what is listed already (another name of one destructuring, a variable read before): nothing more.
+        if (out.length > before || rereads > rereadsBefore) return;
         // Read from nothing run-time (a literal list): the guard's unknown part is elsewhere.
         if (isDecided(walk.evaluator.evaluate(initializer, declaration.declaration.getSourceFile()))) return;
       }

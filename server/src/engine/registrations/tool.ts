@@ -5,7 +5,7 @@ import type { RawTool } from './forms/form';
 import { HINT_DEFAULTS, HINT_KEYS, type DeclaredAnnotations, type HintKey, type HintValue, type Tool } from '../model';
 import { originOf } from '../values';
 import { hasUnsetDefault } from '../values';
-import { describeValue, locOf, type Value } from '../values';
+import { describeValue, locOf, type ObjectProperty, type Value } from '../values';
 
 /** Builds the shared Tool model from what a form found. */
 export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool {
@@ -14,7 +14,7 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
   const nameNode = nameOrigin?.node ?? (raw.name.kind === 'literal' || raw.name.kind === 'unknown' ? raw.name.node : raw.call);
   const nameSf = nameOrigin?.sf ?? raw.name.sf;
   const nameLoc = locOf(nameNode, nameSf);
-  const loc = raw.node !== raw.call ? locOf(raw.node, raw.nodeSf) : expanded && nameOrigin ? locOf(nameOrigin.node, nameOrigin.sf) : locOf(raw.call, sf);
+  const loc = toolLoc(raw, expanded, nameOrigin);
 
   // A name read from the environment is shown as the code's default, marked as depending on the variables.
   const unsetName = hasUnsetDefault(raw.name) && typeof raw.name.unset.value.value === 'string' ? raw.name.unset : undefined;
@@ -56,6 +56,46 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
   if (name === null) tool.nameReason = raw.name.kind === 'literal' ? `the name is ${describeValue(raw.name)}, not a string` : describeValue(raw.name);
   if (name === null && raw.name.kind === 'unknown') tool.nameCause = raw.name.cause;
   return tool;
+}
+
+/**
+ * Where a tool is located: where its author wrote it. The node a form names for it (a definition object, a class),
+ * unless that node is a copy made for every tool (`{ ...tool }` in a `map` callback) while its name was written
+ * elsewhere: then the name's property. For a registration call read through a loop or wrapper, the name's
+ * definition (its property, or the string literal a module exports or a caller passes); else the call.
+ */
+function toolLoc(raw: RawTool, expanded: boolean, nameOrigin: ObjectProperty | undefined) {
+  if (raw.node !== raw.call) {
+    const name = nameOrigin ? { node: nameOrigin.node, sf: nameOrigin.sf } : nameLiteral(raw.name);
+    const copied = name && !contains(raw.node, raw.nodeSf, name.node, name.sf) && isCopyInCallback(raw.node);
+    return copied ? locOf(name.node, name.sf) : locOf(raw.node, raw.nodeSf);
+  }
+  const written = expanded ? (nameOrigin ? { node: nameOrigin.node, sf: nameOrigin.sf } : nameLiteralOutside(raw)) : undefined;
+  return written ? locOf(written.node, written.sf) : locOf(raw.call, raw.call.getSourceFile());
+}
+
+/** The string literal a name was read from (not one computed: a template, a concatenation). */
+function nameLiteral(name: Value): { node: ts.Node; sf: ts.SourceFile } | undefined {
+  return name.kind === 'literal' && typeof name.value === 'string' && ts.isStringLiteralLike(name.node) ? { node: name.node, sf: name.sf } : undefined;
+}
+
+/** The string literal the name was read from, when it is written outside the registration call. */
+function nameLiteralOutside(raw: RawTool): { node: ts.Node; sf: ts.SourceFile } | undefined {
+  const literal = nameLiteral(raw.name);
+  return literal && !contains(raw.call, raw.call.getSourceFile(), literal.node, literal.sf) ? literal : undefined;
+}
+
+function contains(outer: ts.Node, outerSf: ts.SourceFile, inner: ts.Node, innerSf: ts.SourceFile): boolean {
+  return outerSf === innerSf && inner.pos >= outer.pos && inner.end <= outer.end;
+}
+
+/** An object literal written inside a callback (`tools.map((t) => ({ ...t }))`): one node for every element. */
+function isCopyInCallback(node: ts.Node): boolean {
+  if (!ts.isObjectLiteralExpression(node)) return false;
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (ts.isFunctionLike(parent)) return ts.isCallExpression(parent.parent) && parent.parent.arguments.includes(parent as ts.Expression);
+  }
+  return false;
 }
 
 /** Spec defaults fill what is omitted; what cannot be known stays 'unresolved'. */

@@ -6,7 +6,7 @@
 import ts from 'typescript';
 import { callMutation, fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
 import type { EvaluatorCore } from './evaluator-core';
-import { carryConditions, keptConditions, keptOnlyWhen } from './kept';
+import { addedConditions, carryConditions, keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
 import { presentValue } from './assigned';
 import { returnExpression } from './nodes';
 import { overriding, withOrigin } from './properties';
@@ -66,10 +66,11 @@ export class Collections {
         if (!fn || fn.kind !== 'function') return { ...receiver, node: expr, sf };
         const elements: Value[] = [];
         receiver.elements.forEach((element, index) => {
-          const kept = this.evaluator.callFunction(fn, [element, { kind: 'literal', value: index, node: expr, sf }], expr, sf);
+          const args: Value[] = [element, { kind: 'literal', value: index, node: expr, sf }];
+          const kept = this.evaluator.callFunction(fn, args, expr, sf);
           if (kept.kind === 'literal' && !kept.value) return;
           // Kept for certain, or only when the callback says so at run time (the condition travels with it).
-          const certain = kept.kind === 'literal' || kept.kind === 'object' || kept.kind === 'array' || kept.kind === 'function';
+          const certain = kept.kind === 'literal' || kept.kind === 'object' || kept.kind === 'array' || kept.kind === 'function' || keepsForCertain(this.evaluator, fn, args, expr, sf);
           elements.push(certain ? element : keptOnlyWhen(element, [{ node: callbackBody(fn.node), sf: fn.sf, negated: false, via: 'filter' }]));
         });
         return { ...receiver, elements, node: expr, sf };
@@ -304,9 +305,14 @@ function findMethodFills(cls: ts.ClassLikeDeclaration): Map<string, MethodFill[]
 }
 
 /** Lists a variable may hold (nothing, `null` or `undefined` add no element): their elements, each once. */
-export function unionOfLists(values: Value[], decl: ts.Node, sf: ts.SourceFile): ArrayValue | undefined {
+export function unionOfLists(values: Value[], decl: ts.Node, sf: ts.SourceFile, guards?: readonly (readonly KeptCondition[] | undefined)[]): ArrayValue | undefined {
   const lists = values.filter((value) => !(value.kind === 'literal' && (value.value === null || value.value === undefined)));
   if (lists.length === 0 || !lists.every((value) => value.kind === 'array')) return undefined;
+  // `let tools = all; if (readOnly) tools = tools.filter(…)`: the list as declared, replaced only when the guards hold.
+  const replacing = guards?.[1];
+  if (values.length === 2 && lists.length === 2 && guards?.[0]?.length === 0 && replacing && replacing.length > 0) {
+    return replacedUnder(values[0] as ArrayValue, values[1] as ArrayValue, replacing, decl, sf);
+  }
   const seen = new Map<string, number>();
   const elements: Value[] = [];
   let partial: string | undefined;
@@ -329,6 +335,65 @@ export function unionOfLists(values: Value[], decl: ts.Node, sf: ts.SourceFile):
   const everywhere = (element: Value) => keysOfLists.every((keys) => keys.has(elementKey(element)));
   const chosen = [{ node: decl, sf, negated: false, via: 'if' as const }];
   return { kind: 'array', elements: elements.map((e) => (everywhere(e) ? e : keptOnlyWhen(e, chosen))), node: decl, sf, partial };
+}
+
+/**
+ * The list `initial` or, when every condition of `guards` holds, `replacement`: an element only the replacement has is
+ * kept under the guards, one only the initial list has under their negation, one both have (kept in the replacement
+ * under conditions P, a filter's) when the guards do not hold or P does.
+ */
+function replacedUnder(initial: ArrayValue, replacement: ArrayValue, guards: readonly KeptCondition[], decl: ts.Node, sf: ts.SourceFile): ArrayValue {
+  const flip = (c: KeptCondition): KeptCondition => ({ node: c.node, sf: c.sf, negated: !c.negated, via: c.via });
+  const [first, ...rest] = guards;
+  const notReplaced: KeptCondition = { ...flip(first), ...(rest.length > 0 ? { or: rest.map((c) => [flip(c)]) } : {}) };
+  const replaced = new Map(replacement.elements.map((e) => [elementKey(e), e]));
+  const elements: Value[] = [];
+  const seen = new Set<string>();
+  for (const element of initial.elements) {
+    const key = elementKey(element);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const other = replaced.get(key);
+    if (!other) {
+      elements.push(keptOnlyWhen(element, [notReplaced]));
+      continue;
+    }
+    // What the replacement adds to the conditions the element had (a filter's): needed only when it replaces.
+    const added = addedConditions(keptConditions(element), keptConditions(other));
+    if (!added || added.length === 0) elements.push(element);
+    else elements.push(keptOnlyWhen(element, [{ ...notReplaced, or: [...(notReplaced.or ?? []), added] }]));
+  }
+  for (const element of replacement.elements) {
+    const key = elementKey(element);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    elements.push(keptOnlyWhen(element, guards));
+  }
+  return { kind: 'array', elements, node: decl, sf, partial: initial.partial ?? replacement.partial };
+}
+
+/**
+ * Whether a callback whose answer is not known is truthy whatever the run time gives: `(d) => !readOnly || d.readOnly`
+ * for a read-only `d` (an operand of `||` that is truthy for certain, or every operand of `&&`).
+ */
+export function keepsForCertain(evaluator: EvaluatorCore, fn: FunctionValue, args: Value[], site: ts.Node, siteSf: ts.SourceFile): boolean {
+  const body = fn.node.body;
+  if (!body || ts.isBlock(body) || evaluator.inProgress.has(fn.node)) return false;
+  const env = new Map(fn.env);
+  evaluator.bindParameters(fn.node, args, env, fn.sf, site, siteSf);
+  const truthy = (expr: ts.Expression): boolean => {
+    const node = skipOuterExpressions(expr);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.BarBarToken) return truthy(node.left) || truthy(node.right);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return truthy(node.left) && truthy(node.right);
+    const value = evaluator.evaluate(node, fn.sf, env);
+    return (value.kind === 'literal' && Boolean(value.value)) || value.kind === 'object' || value.kind === 'array' || value.kind === 'function';
+  };
+  evaluator.inProgress.add(fn.node);
+  try {
+    return truthy(body);
+  } finally {
+    evaluator.inProgress.delete(fn.node);
+  }
 }
 
 /** What a callback decides with: its expression body, or the function itself. */

@@ -269,14 +269,19 @@ export class Declarations {
       }
       const values: Value[] = [];
       if (decl.initializer) values.push(this.evaluator.evaluate(decl.initializer, sf, env));
+      // The run-time guards of each value (none for the initializer): a reassignment in the declaration's own
+      // function, after it, behind an `if` (undefined when it cannot be read so).
+      const guards: (KeptCondition[] | undefined)[] = decl.initializer ? [[]] : [];
       let soFar = values[0];
       for (const expr of reassigned) {
         // `list = list.filter(…)` reads the list as it may be at that point.
         const value = this.evaluator.evaluate(expr, sf, soFar ? new Map([...env, [decl, soFar]]) : env);
         values.push(value);
-        soFar = unionOfLists(values, decl, sf) ?? soFar;
+        const assignment = expr.parent;
+        guards.push(scopeNode && assignment.pos > decl.end && runsOnceIn(assignment, scopeNode) ? pathConditions(assignment, scopeNode, sf) : undefined);
+        soFar = unionOfLists(values, decl, sf, guards) ?? soFar;
       }
-      return unionOfLists(values, decl, sf);
+      return unionOfLists(values, decl, sf, guards);
     } finally {
       this.evaluator.inProgress.delete(decl);
     }
@@ -322,3 +327,11 @@ function escapesAsArgument(decl: ts.VariableDeclaration): boolean {
 }
 
 const declaresVariable = (found: Declaration | undefined, decl: ts.VariableDeclaration) => found?.kind === 'variable' && found.declaration === decl;
+
+/** Whether `node` runs at most once each time `scope` runs: no loop, function, `try` or `switch` between them. */
+function runsOnceIn(node: ts.Node, scope: ts.Node): boolean {
+  for (let parent = node.parent; parent && parent !== scope; parent = parent.parent) {
+    if (ts.isIterationStatement(parent, false) || ts.isFunctionLike(parent) || ts.isTryStatement(parent) || ts.isSwitchStatement(parent) || ts.isClassLike(parent)) return false;
+  }
+  return true;
+}

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { propertyNameText, skipOuterExpressions, type BindingStep } from '../syntax';
 import { importMeta, builtinIdentifier } from './builtins';
 import { MAX_ELEMENTS, type EvaluatorCore } from './evaluator-core';
-import { keptOnlyWhen } from './kept';
+import { addedConditions, keptConditions, keptOnlyWhen } from './kept';
 import { mergeAssigned } from './assigned';
 import { describeSyntax, isStatic, syntaxCause, truncate } from './nodes';
 import { lazyProperty, overriding, put, withOrigin } from './properties';
@@ -250,13 +250,24 @@ export class Expressions {
       // An element only one branch lists is there only when the condition chooses that branch.
       // The same definition, or the same literal (a name in two allow-lists), in both branches is there either way.
       const identity = (e: Value): unknown => (e.kind === 'literal' ? `literal:${String(e.value)}` : e.node);
-      const inTrue = new Set(whenTrue.elements.map(identity));
-      const inFalse = new Set(whenFalse.elements.map(identity));
+      const inTrue = new Map(whenTrue.elements.map((e) => [identity(e), e]));
+      const inFalse = new Map(whenFalse.elements.map((e) => [identity(e), e]));
       const onlyIf = (negated: boolean) => [{ node: expr.condition, sf, negated, via: 'if' as const }];
+      // `e`, listed in one branch (`negated`: the false one), and its copy in the other branch if it has one.
+      const inBranch = (e: Value, negated: boolean, other: Value | undefined): Value => {
+        if (!other) return keptOnlyWhen(e, onlyIf(negated));
+        // In both, kept under more conditions (a filter) in one: there when the condition picks the other list, or when they hold.
+        const [own, others] = [keptConditions(e), keptConditions(other)];
+        const more = addedConditions(own, others);
+        const fewer = more ? undefined : addedConditions(others, own);
+        const [plain, plainNegated, added] = more ? [e, negated, more] : fewer ? [other, !negated, fewer] : [e, negated, []];
+        if (added.length === 0) return plain;
+        return keptOnlyWhen(plain, [{ ...onlyIf(plainNegated)[0], or: [added] }]);
+      };
       const seen = new Set<ts.Node>();
       const elements = [
-        ...whenTrue.elements.map((e) => (inFalse.has(identity(e)) ? e : keptOnlyWhen(e, onlyIf(false)))),
-        ...whenFalse.elements.map((e) => (inTrue.has(identity(e)) ? e : keptOnlyWhen(e, onlyIf(true)))),
+        ...whenTrue.elements.map((e) => inBranch(e, false, inFalse.get(identity(e)))),
+        ...whenFalse.elements.map((e) => inBranch(e, true, inTrue.get(identity(e)))),
       ].filter((element) => !seen.has(element.node) && seen.add(element.node));
       return { kind: 'array', elements, node: expr, sf };
     }

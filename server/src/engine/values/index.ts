@@ -1,6 +1,7 @@
 // The values layer as other layers see it: the only module of this folder they import.
 export { presentValue } from './assigned';
-export { keptConditions, keptOnlyWhen } from './kept';
+export { keepsForCertain } from './collections';
+export { keptConditions, keptOnlyWhen, type KeptCondition } from './kept';
 export { isRelativeSpecifier, resolveFilePath, resolveModulePath } from './modules';
 export { Evaluator } from './evaluator';
 export { type SourceProvider } from './evaluator-core';

@@ -13,6 +13,11 @@ export interface KeptCondition {
   /** True when the element is kept when the expression is false. */
   negated: boolean;
   via: 'filter' | 'if';
+  /**
+   * Or kept when every condition of one of these lists holds: `mode ? all : all.filter(p)` keeps an element when
+   * `mode || p` (the list the element is in for certain, or the one a filter may keep it in).
+   */
+  or?: readonly (readonly KeptCondition[])[];
 }
 
 /** Kept with the value's file: a value is one evaluator's, and no value of an analysis is read after the next begins. */
@@ -27,7 +32,7 @@ export function keptConditions(value: Value): readonly KeptCondition[] {
 export function keptOnlyWhen(value: Value, conditions: readonly KeptCondition[]): Value {
   if (conditions.length === 0) return value;
   const before = keptConditions(value);
-  const added = conditions.filter((c) => !before.some((b) => b.node === c.node && b.negated === c.negated));
+  const added = conditions.filter((c) => !before.some((b) => b.node === c.node && b.negated === c.negated && b.or === c.or));
   if (added.length === 0) return value;
   const copy = { ...value } as Value;
   fileIndexOf(copy.sf).set(KEPT_UNDER, copy, [...before, ...added]);
@@ -37,4 +42,11 @@ export function keptOnlyWhen(value: Value, conditions: readonly KeptCondition[])
 /** `list.map(fn)`: what the callback made of a kept element is kept under the same conditions. */
 export function carryConditions(from: Value, to: Value): Value {
   return keptOnlyWhen(to, keptConditions(from));
+}
+
+/** The conditions of `more` that `fewer` lacks, when `more` has every condition of `fewer`; undefined otherwise. */
+export function addedConditions(fewer: readonly KeptCondition[], more: readonly KeptCondition[]): KeptCondition[] | undefined {
+  const same = (a: KeptCondition, b: KeptCondition) => a.node === b.node && a.negated === b.negated && a.or === b.or;
+  if (!fewer.every((c) => more.some((m) => same(c, m)))) return undefined;
+  return more.filter((m) => !fewer.some((c) => same(c, m)));
 }
