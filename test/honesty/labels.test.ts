@@ -3,16 +3,59 @@
 // the same bar. Figures are printed by `npm run honesty -- --set-aside`.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { CORPORA } from '../corpus/location';
-import { labelReport, readLabels, type LabelReport, type Outcome } from './labels';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageFolderName } from '../corpus/fetch';
+import { HINT_KEYS, type HintKey } from '../../server/src/engine/model';
+import { corpusOf, ensureLabelledCorpora, labelReport, readLabels, type LabelFile, type LabelReport, type Outcome } from './labels';
 
 const show = (list: Outcome[]) => list.map((o) => `${o.package} ${o.tool} ${o.hint}: ${o.line}`).join('\n');
+
+/** The optimistic value of each hint: a declared hint with this value that the code contradicts is too optimistic. */
+const OPTIMISTIC: Record<HintKey, boolean> = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const declaredOf = (file: LabelFile) => {
+  const answer = JSON.parse(readFileSync(join(corpusOf(file).dataDir, 'runtime', `${file.dir}.json`), 'utf8')) as { tools: { name: string; annotations?: Record<string, unknown> | null }[] };
+  return new Map(answer.tools.map((t) => [t.name, t.annotations ?? {}]));
+};
+
+describe('the label files', () => {
+  const labels = readLabels();
+  for (const file of labels) {
+    test(`${file.package}: a package of its corpus, tools it answered, four hints with file:line evidence, consistent verdicts`, () => {
+      const pinned = corpusOf(file).packages().find((p) => `${p.package}@${p.version}` === file.package);
+      assert.ok(pinned, `${file.package} is not in the ${file.corpus ?? 'wild'} corpus`);
+      assert.equal(file.dir, packageFolderName(pinned));
+      assert.equal(typeof file.setAside, 'boolean');
+      const declared = declaredOf(file);
+      const names = new Set<string>();
+      for (const tool of file.tools) {
+        assert.ok(!names.has(tool.name), `${tool.name} labelled twice`);
+        names.add(tool.name);
+        const claims = declared.get(tool.name);
+        assert.ok(claims, `${tool.name} is not in the recorded tools/list answer`);
+        for (const key of HINT_KEYS) {
+          const [value, evidence] = tool[key];
+          assert.equal(typeof value, 'boolean', `${tool.name} ${key}`);
+          assert.match(evidence, /[\w@.\/-]+\.[cm]?[jt]sx?:\d+/, `${tool.name} ${key} cites no file:line`);
+          const claim = claims[key];
+          const debatable = tool.debatable?.includes(key) ?? false;
+          const dishonest = tool.dishonest?.includes(key) ?? false;
+          assert.ok(!(debatable && dishonest), `${tool.name} ${key} both debatable and dishonest`);
+          // Dishonest means: declared, optimistic, and the truth is the other value; such a hint is never silently "honest".
+          const tooOptimistic = claim === OPTIMISTIC[key] && value !== OPTIMISTIC[key];
+          if (dishonest) assert.ok(tooOptimistic, `${tool.name} ${key} is marked dishonest but declared ${String(claim)}, label ${value}`);
+          else if (tooOptimistic) assert.ok(debatable, `${tool.name} ${key} declared ${String(claim)} against label ${value}: mark it dishonest or debatable`);
+        }
+      }
+    });
+  }
+});
 
 describe('honesty over the hand labels', () => {
   let tuned: LabelReport;
   let setAside: LabelReport;
   before(() => {
-    CORPORA.wild.ensure();
+    ensureLabelledCorpora();
     const labels = readLabels();
     tuned = labelReport({}, labels.filter((f) => !f.setAside));
     setAside = labelReport({}, labels.filter((f) => f.setAside));

@@ -33,6 +33,8 @@ export interface LabelledTool {
 }
 export interface LabelFile {
   package: string;
+  /** The corpus the package comes from (default wild). */
+  corpus?: 'wild' | 'wild2';
   dir: string;
   setAside: boolean;
   tools: LabelledTool[];
@@ -66,9 +68,16 @@ export function readLabels(dir = LABELS_DIR): LabelFile[] {
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as LabelFile);
 }
 
+export const corpusOf = (file: LabelFile) => CORPORA[file.corpus ?? 'wild'];
+
+/** Fetches the packages of every corpus the labels use. */
+export function ensureLabelledCorpora(labels = readLabels()): void {
+  for (const name of new Set(labels.map((f) => f.corpus ?? 'wild'))) CORPORA[name].ensure();
+}
+
 /** What the server declared, from the recorded tools/list answer. */
 function declaredHints(file: LabelFile): Map<string, Partial<Record<HintKey, boolean>>> {
-  const runtime = join(CORPORA.wild.dataDir, 'runtime', `${file.dir}.json`);
+  const runtime = join(corpusOf(file).dataDir, 'runtime', `${file.dir}.json`);
   const answer = JSON.parse(readFileSync(runtime, 'utf8')) as { tools: { name: string; annotations?: Record<string, unknown> | null }[] };
   return new Map(answer.tools.map((t) => [t.name, Object.fromEntries(HINT_KEYS.filter((k) => typeof t.annotations?.[k] === 'boolean').map((k) => [k, t.annotations![k] as boolean]))]));
 }
@@ -76,7 +85,7 @@ function declaredHints(file: LabelFile): Map<string, Partial<Record<HintKey, boo
 export function labelReport(options: EngineOptions = {}, labels = readLabels()): LabelReport {
   const report: LabelReport = { tools: 0, packages: labels.length, dishonest: [], caught: [], missed: [], falseAlarms: [], disagreements: [] };
   for (const file of labels) {
-    const dir = join(CORPORA.wild.cacheDir, file.dir);
+    const dir = join(corpusOf(file).cacheDir, file.dir);
     const project = new Project(safeDiskHost, options);
     const { files } = discoverFiles([dir], dir);
     const found = new Map<string, { findings: { rule: string; message: string }[]; inferred: Record<HintKey, { value: boolean; known: boolean; reason: string }> }>();
