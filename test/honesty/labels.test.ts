@@ -6,6 +6,7 @@ import { before, describe, test } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageFolderName } from '../corpus/fetch';
+import { repoFolderName } from '../corpus/fetch-src';
 import { HINT_KEYS, type HintKey } from '../../server/src/engine/model';
 import { corpusOf, ensureLabelledCorpora, labelReport, readLabels, type LabelFile, type LabelReport, type Outcome } from './labels';
 
@@ -13,7 +14,8 @@ const show = (list: Outcome[]) => list.map((o) => `${o.package} ${o.tool} ${o.hi
 
 /** The optimistic value of each hint: a declared hint with this value that the code contradicts is too optimistic. */
 const OPTIMISTIC: Record<HintKey, boolean> = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const declaredOf = (file: LabelFile) => {
+const declaredOf = (file: LabelFile): Map<string, Record<string, unknown>> => {
+  if (file.corpus === 'src') return new Map(file.tools.map((t) => [t.name, t.declared ?? {}]));
   const answer = JSON.parse(readFileSync(join(corpusOf(file).dataDir, 'runtime', `${file.dir}.json`), 'utf8')) as { tools: { name: string; annotations?: Record<string, unknown> | null }[] };
   return new Map(answer.tools.map((t) => [t.name, t.annotations ?? {}]));
 };
@@ -24,7 +26,12 @@ describe('the label files', () => {
     test(`${file.package}: a package of its corpus, tools it answered, four hints with file:line evidence, consistent verdicts`, () => {
       const pinned = corpusOf(file).packages().find((p) => `${p.package}@${p.version}` === file.package);
       assert.ok(pinned, `${file.package} is not in the ${file.corpus ?? 'wild'} corpus`);
-      assert.equal(file.dir, packageFolderName(pinned));
+      assert.equal(file.dir, file.corpus === 'src' ? repoFolderName(pinned.package) : packageFolderName(pinned));
+      if (file.corpus === 'src') {
+        for (const tool of file.tools) {
+          assert.ok(tool.declared && Object.values(tool.declared).every((v) => typeof v === 'boolean'), `${tool.name}: sources need the declared hints as read`);
+        }
+      }
       assert.equal(typeof file.setAside, 'boolean');
       const declared = declaredOf(file);
       const names = new Set<string>();
