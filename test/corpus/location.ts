@@ -9,7 +9,7 @@ import { fetchPackages, packageFolderName, type PinnedPackage } from './fetch';
 const repo = resolve(__dirname, '../..');
 
 export interface Corpus {
-  name: 'pinned' | 'wild' | 'heldout';
+  name: 'pinned' | 'wild' | 'wild2' | 'heldout';
   /** Committed facts: packages.json, runtime/, and for the pinned nine expected.json. */
   dataDir: string;
   /** Where the packages are unpacked, one folder per package. */
@@ -40,6 +40,8 @@ function corpus(name: Corpus['name'], cacheFolder: string): Corpus {
 export const CORPORA = {
   pinned: corpus('pinned', 'corpus'),
   wild: corpus('wild', 'corpus-wild'),
+  /** More annotated npm servers, for the honesty labels only (test/honesty/labels with "corpus": "wild2"). */
+  wild2: corpus('wild2', 'corpus-wild2'),
   heldout: corpus('heldout', 'corpus-heldout'),
 };
 

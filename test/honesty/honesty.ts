@@ -3,8 +3,8 @@
 // optimistic than the author, or where the author's claim is contradicted by evidence.
 // test/honesty/reviewed.test.ts holds the verdict for each listed case.
 import { readdirSync } from 'node:fs';
-import { CORPORA, CORPUS_CACHE, ensureCorpus } from '../corpus/location';
-import { labelReport, printLabelReport, readLabels } from './labels';
+import { CORPUS_CACHE, ensureCorpus } from '../corpus/location';
+import { ensureLabelledCorpora, labelReport, printLabelReport, readLabels } from './labels';
 import { join, relative } from 'node:path';
 import { discoverFiles, safeDiskHost } from '../../server/src/engine/project/files';
 import { inferHints } from '../../server/src/engine/evidence/infer';
@@ -85,7 +85,7 @@ export function honestyReport(cacheDir = CORPUS_CACHE): HonestyResult {
 
 function main(): void {
   // The labelled wild-corpus tools first; set-aside packages only on request (they are never tuned to).
-  CORPORA.wild.ensure();
+  ensureLabelledCorpora();
   const withSetAside = process.argv.includes('--set-aside');
   printLabelReport(labelReport({}, readLabels().filter((file) => withSetAside || !file.setAside)));
   console.log(withSetAside ? '' : '\n(set-aside packages left out: npm run honesty -- --set-aside)');

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPORA } from '../corpus/location';
+import { SRC_DATA, SRC_FILES, sourceRepos } from '../corpus/fetch-src';
 import { discoverFiles, safeDiskHost } from '../../server/src/engine/project/files';
 import { inferHints } from '../../server/src/engine/evidence/infer';
 import { HINT_KEYS, type HintKey } from '../../server/src/engine/model';
@@ -30,9 +31,13 @@ export interface LabelledTool {
   openWorldHint: LabelledHint;
   dishonest?: HintKey[];
   debatable?: HintKey[];
+  /** Sources without a recorded tools/list answer (corpus "src"): the hints the code declares, as read. */
+  declared?: Partial<Record<HintKey, boolean>>;
 }
 export interface LabelFile {
   package: string;
+  /** The corpus the package comes from (default wild); "src": server sources pinned by commit (test/corpus/data/src). */
+  corpus?: 'wild' | 'wild2' | 'src';
   dir: string;
   setAside: boolean;
   tools: LabelledTool[];
@@ -66,9 +71,23 @@ export function readLabels(dir = LABELS_DIR): LabelFile[] {
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as LabelFile);
 }
 
+/** Where a label file's package lives: an npm corpus (fetched into .cache) or the committed sources. */
+export function corpusOf(file: LabelFile): { dataDir: string; cacheDir: string; packages(): { package: string; version: string }[]; ensure(): void } {
+  if (file.corpus === 'src') {
+    return { dataDir: SRC_DATA, cacheDir: SRC_FILES, packages: () => sourceRepos().map((r) => ({ package: r.repo, version: r.commit.slice(0, 12) })), ensure: () => {} };
+  }
+  return CORPORA[file.corpus ?? 'wild'];
+}
+
+/** Fetches the packages of every corpus the labels use. */
+export function ensureLabelledCorpora(labels = readLabels()): void {
+  for (const name of new Set(labels.map((f) => f.corpus ?? 'wild'))) if (name !== 'src') CORPORA[name].ensure();
+}
+
 /** What the server declared, from the recorded tools/list answer. */
 function declaredHints(file: LabelFile): Map<string, Partial<Record<HintKey, boolean>>> {
-  const runtime = join(CORPORA.wild.dataDir, 'runtime', `${file.dir}.json`);
+  if (file.corpus === 'src') return new Map(file.tools.map((t) => [t.name, t.declared ?? {}]));
+  const runtime = join(corpusOf(file).dataDir, 'runtime', `${file.dir}.json`);
   const answer = JSON.parse(readFileSync(runtime, 'utf8')) as { tools: { name: string; annotations?: Record<string, unknown> | null }[] };
   return new Map(answer.tools.map((t) => [t.name, Object.fromEntries(HINT_KEYS.filter((k) => typeof t.annotations?.[k] === 'boolean').map((k) => [k, t.annotations![k] as boolean]))]));
 }
@@ -76,7 +95,7 @@ function declaredHints(file: LabelFile): Map<string, Partial<Record<HintKey, boo
 export function labelReport(options: EngineOptions = {}, labels = readLabels()): LabelReport {
   const report: LabelReport = { tools: 0, packages: labels.length, dishonest: [], caught: [], missed: [], falseAlarms: [], disagreements: [] };
   for (const file of labels) {
-    const dir = join(CORPORA.wild.cacheDir, file.dir);
+    const dir = join(corpusOf(file).cacheDir, file.dir);
     const project = new Project(safeDiskHost, options);
     const { files } = discoverFiles([dir], dir);
     const found = new Map<string, { findings: { rule: string; message: string }[]; inferred: Record<HintKey, { value: boolean; known: boolean; reason: string }> }>();

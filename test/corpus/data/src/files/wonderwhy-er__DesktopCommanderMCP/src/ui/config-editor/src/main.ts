@@ -1,0 +1,3 @@
+import { bootstrapConfigEditorApp } from './app.js';
+
+bootstrapConfigEditorApp();

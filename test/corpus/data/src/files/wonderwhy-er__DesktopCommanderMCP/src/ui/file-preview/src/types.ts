@@ -1,0 +1,1 @@
+export type HtmlPreviewMode = 'rendered' | 'source';
