@@ -9,7 +9,7 @@ import { mergeAssigned } from './assigned';
 import { describeSyntax, isStatic, truncate } from './nodes';
 import { lazyProperty, overriding, put, withOrigin } from './properties';
 import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault } from './unset-env';
-import { EMPTY_ENV, unknown, type ArrayValue, type Env, type ObjectProperty, type ObjectValue, type UnsetDefault, type Value } from './values';
+import { EMPTY_ENV, unknown, type ArrayValue, type Env, type ObjectProperty, type ObjectValue, type UnsetDefault, type Value, describeValue } from './values';
 
 export class Expressions {
   constructor(private readonly evaluator: EvaluatorCore) {}
@@ -365,9 +365,20 @@ export class Expressions {
     for (const step of path) {
       if ('property' in step) current = this.member(current, step.property, use, sf);
       else if ('index' in step) current = this.member(current, String(step.index), use, sf);
+      else if ('without' in step) current = this.without(current, step.without, use, sf);
       else current = current.kind === 'array' ? { ...current, elements: current.elements.slice(step.rest) } : unknown(use, sf, 'a rest element');
     }
     return current;
+  }
+
+  /** `{ a, ...rest } = value`: `rest` is the object without the keys named beside it (a copy: the value is not changed). */
+  private without(value: Value, keys: string[], use: ts.Node, sf: ts.SourceFile): Value {
+    if (value.kind === 'object') {
+      const properties = new Map([...value.properties].filter(([key]) => !keys.includes(key)));
+      return { ...value, properties };
+    }
+    if (value.kind === 'unknown') return unknown(use, sf, value.reason, value.binder);
+    return unknown(use, sf, `the rest of ${describeValue(value)}`);
   }
 
   member(object: Value, key: string, node: ts.Node, sf: ts.SourceFile): Value {
