@@ -44,3 +44,58 @@ const objectRest: Case[] = [
 ];
 
 runCases('discovery from source: object rest', objectRest);
+
+const registerLoop = (list: string) =>
+  lines(
+    'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+    'export function start(args) {',
+    '  const server = new McpServer({ name: "x", version: "1" });',
+    `  for (const tool of ${list}) server.registerTool(tool.name, { annotations: tool.annotations }, async () => ({ content: [] }));`,
+    '}',
+  );
+
+// ─── a push in a loop under a branch that each element decides ───
+const decidedPushes: Case[] = [
+  {
+    name: 'factories and definitions in one list, called or pushed as they are by `typeof tool === "function"`',
+    code: lines(
+      'const listPages = (args) => ({ name: "list_pages", annotations: { readOnlyHint: true } });',
+      'const closePage = { name: "close_page", annotations: { destructiveHint: true } };',
+      'function createTools(args) {',
+      '  const tools = [];',
+      '  for (const tool of [listPages, closePage]) {',
+      '    if (typeof tool === "function") {',
+      '      tools.push(tool(args));',
+      '    } else {',
+      '      tools.push(tool);',
+      '    }',
+      '  }',
+      '  return tools;',
+      '}',
+    ) + registerLoop('createTools(args)'),
+    tools: [
+      { name: 'list_pages', annotations: { readOnlyHint: true } },
+      { name: 'close_page', annotations: { destructiveHint: true } },
+    ],
+    unenumerated: [],
+  },
+  {
+    name: 'a push under `if (d.wrap)` / `else` decided by a known flag of each element',
+    code: lines(
+      'const defs = [{ wrap: true, def: { run: () => ({ name: "a", annotations: { readOnlyHint: true } }) } }, { wrap: false, def: { name: "b" } }];',
+      'const wrap = (def) => def.run();',
+      'function build() {',
+      '  const out = [];',
+      '  for (const d of defs) { if (d.wrap) out.push(wrap(d.def)); else out.push(d.def); }',
+      '  return out;',
+      '}',
+    ) + registerLoop('build()'),
+    tools: [
+      { name: 'a', annotations: { readOnlyHint: true } },
+      { name: 'b', annotations: null },
+    ],
+    unenumerated: [],
+  },
+];
+
+runCases('discovery from source: a push decided per element', decidedPushes);
