@@ -98,4 +98,38 @@ const decidedPushes: Case[] = [
   },
 ];
 
+// ─── lists behind a run-time switch whose elements one helper made ───
+const switchedLists: Case[] = [
+  {
+    name: 'definitions made by one helper (the same object literal) in a list chosen at run time stay apart',
+    code: lines(
+      'function definePageTool(definition) { return { ...definition, pageScoped: true }; }',
+      'const click = definePageTool({ name: "click", annotations: { readOnlyHint: false } });',
+      'const hover = definePageTool({ name: "hover", annotations: { readOnlyHint: true } });',
+      'const shot = definePageTool({ name: "screenshot", annotations: { readOnlyHint: true } });',
+    ) + registerLoop('args.slim ? [shot] : [click, hover, shot]'),
+    tools: [
+      { name: 'screenshot', annotations: { readOnlyHint: true }, conditions: [] },
+      { name: 'click', annotations: { readOnlyHint: false }, conditions: [{ text: 'args.slim', negated: true }] },
+      { name: 'hover', annotations: { readOnlyHint: true }, conditions: [{ text: 'args.slim', negated: true }] },
+    ],
+  },
+  {
+    name: 'factory wrappers made by one helper (the same arrow, closing over each factory) stay apart',
+    code: lines(
+      'function defineTool(factory) { return (args) => factory(args); }',
+      'const a = defineTool(() => ({ name: "a" }));',
+      'const b = defineTool(() => ({ name: "b" }));',
+      'const c = defineTool(() => ({ name: "c" }));',
+      'function createTools(args) {',
+      '  const tools = [];',
+      '  for (const t of args.slim ? [c] : [a, b]) tools.push(t(args));',
+      '  return tools;',
+      '}',
+    ) + registerLoop('createTools(args)'),
+    tools: [{ name: 'c' }, { name: 'a' }, { name: 'b' }],
+  },
+];
+
 runCases('discovery from source: a push decided per element', decidedPushes);
+runCases('discovery from source: lists chosen at run time', switchedLists);

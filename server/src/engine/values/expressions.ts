@@ -9,7 +9,7 @@ import { mergeAssigned } from './assigned';
 import { describeSyntax, isStatic, truncate } from './nodes';
 import { lazyProperty, overriding, put, withOrigin } from './properties';
 import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault } from './unset-env';
-import { EMPTY_ENV, unknown, type ArrayValue, type Env, type ObjectProperty, type ObjectValue, type UnsetDefault, type Value, describeValue } from './values';
+import { EMPTY_ENV, unknown, type ArrayValue, type Env, type ObjectProperty, type ObjectValue, type UnsetDefault, type Value, describeValue, valueIdentity } from './values';
 
 export class Expressions {
   constructor(private readonly evaluator: EvaluatorCore) {}
@@ -249,15 +249,15 @@ export class Expressions {
     if (whenTrue.kind === 'array' && whenFalse.kind === 'array') {
       // An element only one branch lists is there only when the condition chooses that branch.
       // The same definition, or the same literal (a name in two allow-lists), in both branches is there either way.
-      const identity = (e: Value): unknown => (e.kind === 'literal' ? `literal:${String(e.value)}` : e.node);
+      const identity = (e: Value) => valueIdentity(e);
       const inTrue = new Set(whenTrue.elements.map(identity));
       const inFalse = new Set(whenFalse.elements.map(identity));
       const onlyIf = (negated: boolean) => [{ node: expr.condition, sf, negated, via: 'if' as const }];
-      const seen = new Set<ts.Node>();
+      const seen = new Set<string>();
       const elements = [
         ...whenTrue.elements.map((e) => (inFalse.has(identity(e)) ? e : keptOnlyWhen(e, onlyIf(false)))),
         ...whenFalse.elements.map((e) => (inTrue.has(identity(e)) ? e : keptOnlyWhen(e, onlyIf(true)))),
-      ].filter((element) => !seen.has(element.node) && seen.add(element.node));
+      ].filter((element) => !seen.has(identity(element)) && seen.add(identity(element)));
       return { kind: 'array', elements, node: expr, sf };
     }
     // Two objects (often `cond ? { confirmationHint: true } : {}` spread into annotations): keys both give alike are
