@@ -131,5 +131,22 @@ const switchedLists: Case[] = [
   },
 ];
 
+// ─── a listed array whose elements cannot be read is a site that could not be enumerated, never 0 tools in silence ───
+const unreadElements: Case[] = [
+  {
+    name: 'a ListTools handler mapping its list through a function from a package is reported as not enumerated',
+    code: lines('import { sanitize } from "some-sanitizer";', 'const TOOLS = [{ name: "a", annotations: { readOnlyHint: true } }];') + lowLevel('TOOLS.map((t) => sanitize(t))'),
+    tools: [],
+    unenumerated: [{ line: 6, form: 'tools/list', tools: 0, kind: 'runtime', cause: /sanitize/ }],
+  },
+  {
+    name: 'the elements that can be read are tools, the others make the site not enumerated',
+    code: lines('import { loaded } from "plugin-pack";', 'const TOOLS = [{ name: "a", annotations: { readOnlyHint: true } }, loaded()];') + lowLevel('TOOLS'),
+    tools: [{ name: 'a', annotations: { readOnlyHint: true } }],
+    unenumerated: [{ line: 6, form: 'tools/list', tools: 1 }],
+  },
+];
+
 runCases('discovery from source: a push decided per element', decidedPushes);
+runCases('discovery from source: unreadable elements of a listed array', unreadElements);
 runCases('discovery from source: lists chosen at run time', switchedLists);
