@@ -147,6 +147,44 @@ const unreadElements: Case[] = [
   },
 ];
 
+// ─── a variable filled on first use by a logical assignment (`list ??= await select(all)`) ───
+const logicalAssignments: Case[] = [
+  {
+    name: 'a ListTools handler lists a `let` filled by `??=` in a closure it awaits, from endpoints added by a helper in another file',
+    files: {
+      'tools/a.ts': lines('export const tool = { name: "list_a", annotations: { readOnlyHint: true } };', 'export default { tool, handler: async () => ({}) };'),
+      'tools/b.ts': lines('export const tool = { name: "delete_b", annotations: { destructiveHint: true } };', 'export default { tool, handler: async () => ({}) };'),
+      'tools/index.ts': lines('import a from "./a";', 'import b from "./b";', 'export const endpoints = [];', 'function addEndpoint(e) { endpoints.push(e); }', 'addEndpoint(a);', 'addEndpoint(b);'),
+    },
+    code: lines(
+      'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'import { endpoints } from "./tools/index";',
+      'export async function selectTools(list, options) { const included = list.slice(); return included; }',
+      'export function init(options) {',
+      '  const server = new Server({ name: "x", version: "1" }, { capabilities: { tools: {} } });',
+      '  let provided = null;',
+      '  const initTools = async () => { provided ??= await selectTools(endpoints, options); };',
+      '  server.setRequestHandler(ListToolsRequestSchema, async () => {',
+      '    if (provided === null) await initTools();',
+      '    return { tools: provided!.map((endpoint) => endpoint.tool) };',
+      '  });',
+      '}',
+    ),
+    tools: [
+      { name: 'list_a', annotations: { readOnlyHint: true } },
+      { name: 'delete_b', annotations: { destructiveHint: true } },
+    ],
+    unenumerated: [],
+  },
+  {
+    name: '`||=` on a list: the list it had or the right side',
+    code: lines('const base = [{ name: "one" }];', 'let tools = [];', 'function load() { tools ||= base; }') + lowLevel('tools'),
+    tools: [{ name: 'one' }],
+  },
+];
+
 runCases('discovery from source: a push decided per element', decidedPushes);
+runCases('discovery from source: logical assignments', logicalAssignments);
 runCases('discovery from source: unreadable elements of a listed array', unreadElements);
 runCases('discovery from source: lists chosen at run time', switchedLists);

@@ -218,10 +218,12 @@ export class Declarations {
       }
       const assignment = ts.isBinaryExpression(write) && write.operatorToken.kind === ts.SyntaxKind.EqualsToken ? write : undefined;
       const target = skipOuterExpressions(assignment ? assignment.left : ts.isBinaryExpression(write) ? write.left : ts.isDeleteExpression(write) ? write.expression : (write as ts.PrefixUnaryExpression).operand);
-      // A reassignment anywhere (a cache filled on first use) is one more value the variable may hold.
+      // A reassignment anywhere (a cache filled on first use, `list ??= await load()`) is one more value the
+      // variable may hold: after a logical assignment it holds the value it had or the right side.
       if (ts.isIdentifier(target)) {
-        if (!assignment) return undefined;
-        reassigned.push(assignment.right);
+        const logical = ts.isBinaryExpression(write) && LOGICAL_ASSIGNMENTS.has(write.operatorToken.kind) ? write : undefined;
+        if (!assignment && !logical) return undefined;
+        reassigned.push((assignment ?? logical)!.right);
         continue;
       }
       // A member written inside another function happens at an unknown time.
@@ -310,6 +312,8 @@ export class Declarations {
     return value.kind === 'literal' && Boolean(value.value) === condition.negated;
   }
 }
+
+const LOGICAL_ASSIGNMENTS = new Set([ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken, ts.SyntaxKind.AmpersandAmpersandEqualsToken]);
 
 /** The member of the root variable a write goes through: `config.annotations.x` → `annotations` (and its access node). */
 function firstMember(target: ts.Expression): { key: string; access: ts.Expression } | undefined {
