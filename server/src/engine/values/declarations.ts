@@ -221,7 +221,7 @@ export class Declarations {
       // A reassignment anywhere (a cache filled on first use, `list ??= await load()`) is one more value the
       // variable may hold: after a logical assignment it holds the value it had or the right side.
       if (ts.isIdentifier(target)) {
-        const logical = ts.isBinaryExpression(write) && LOGICAL_ASSIGNMENTS.has(write.operatorToken.kind) ? write : undefined;
+        const logical = ts.isBinaryExpression(write) && isLogicalAssignment(write.operatorToken.kind) ? write : undefined;
         if (!assignment && !logical) return undefined;
         reassigned.push((assignment ?? logical)!.right);
         continue;
@@ -313,7 +313,10 @@ export class Declarations {
   }
 }
 
-const LOGICAL_ASSIGNMENTS = new Set([ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken, ts.SyntaxKind.AmpersandAmpersandEqualsToken]);
+/** `??=`, `||=`, `&&=`. */
+function isLogicalAssignment(kind: ts.SyntaxKind): boolean {
+  return kind === ts.SyntaxKind.QuestionQuestionEqualsToken || kind === ts.SyntaxKind.BarBarEqualsToken || kind === ts.SyntaxKind.AmpersandAmpersandEqualsToken;
+}
 
 /** The member of the root variable a write goes through: `config.annotations.x` → `annotations` (and its access node). */
 function firstMember(target: ts.Expression): { key: string; access: ts.Expression } | undefined {
