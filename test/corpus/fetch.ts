@@ -2,7 +2,7 @@
 // unpacks each into <cache>/<name with / as __>@<version>/ (the tarball's top folder stripped). A package whose
 // folder already holds a marker with the same integrity is not fetched again; a half-unpacked folder has no marker.
 //
-//   node --import tsx test/corpus/fetch.ts [pinned|wild|heldout]...
+//   node --import tsx test/corpus/fetch.ts [pinned|wild|heldout|src]...   (src: the source group, unpacked by ./src)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,4 +93,6 @@ if (require.main === module) {
   for (const corpus of Object.values(CORPORA).filter((c) => names.length === 0 || names.includes(c.name))) {
     corpus.ensure((line) => console.log(line));
   }
+  // The source group: repositories unpacked from archives (./src), not fetched from a registry.
+  if (names.length === 0 || names.includes('src')) (require('./src') as typeof import('./src')).ensureSources((line) => console.log(line));
 }

@@ -13,7 +13,8 @@ export type Declaration =
   | { kind: 'enum'; declaration: ts.EnumDeclaration }
   | { kind: 'import'; module: string; exportName: string | '*' | 'default'; declaration: ts.Node };
 
-export type BindingStep = { property: string } | { index: number } | { rest: number };
+/** One destructuring step: a property, an element, the elements from an index on, or an object without some keys (`{ a, ...rest }`). */
+export type BindingStep = { property: string } | { index: number } | { rest: number } | { without: string[] };
 
 export function findDeclaration(name: string, from: ts.Node): Declaration | undefined {
   let node: ts.Node | undefined = from;
@@ -140,7 +141,8 @@ function indexStatements(statements: readonly ts.Statement[]): Map<string, Decla
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         for (const name of boundNames(declaration.name)) {
-          // Names under an object rest (`{ a, ...rest }`) have no path to a single value: left undeclared, so unresolved.
+          // A name under an object rest (`{ a, ...rest }`) is the object without the keys named beside it; left
+          // undeclared (so unresolved) when one of them is computed.
           const path = bindingPath(declaration.name, name);
           if (path) add(name, { kind: 'variable', declaration, path });
         }
@@ -209,7 +211,11 @@ export function bindingPath(binding: ts.BindingName, name: string): BindingStep[
           : undefined;
       const inner = bindingPath(element.name, name);
       if (inner) {
-        if (element.dotDotDotToken || key === undefined) return undefined;
+        if (element.dotDotDotToken) {
+          const others = binding.elements.filter((e) => e !== element).map((e) => (e.propertyName ? propertyNameText(e.propertyName) : ts.isIdentifier(e.name) ? e.name.text : undefined));
+          return others.every((k): k is string => k !== undefined) ? [{ without: others }, ...inner] : undefined;
+        }
+        if (key === undefined) return undefined;
         return [{ property: key }, ...inner];
       }
     }

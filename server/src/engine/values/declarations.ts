@@ -160,7 +160,7 @@ export class Declarations {
         continue;
       }
       for (const arg of push.arguments) {
-        const pushed = this.expandPushed(arg, push, sf, env);
+        const pushed = this.expandPushed(arg, push, decl, sf, env);
         for (const element of pushed) {
           if (ts.isSpreadElement(arg)) {
             if (element.kind === 'array') elements.push(...element.elements);
@@ -220,8 +220,10 @@ export class Declarations {
         members.push({ key: '', node: write, value: undefined, merge: { call: write as ts.CallExpression, conditions } });
         continue;
       }
-      const assignment = kind === 'assign' ? assigned : undefined;
-      // A reassignment anywhere (a cache filled on first use) is one more value the variable may hold.
+      const logical = kind === 'compound' && ts.isBinaryExpression(write) && isLogicalAssignment(write.operatorToken.kind) ? write.right : undefined;
+      const assignment = kind === 'assign' ? assigned : logical;
+      // A reassignment anywhere (a cache filled on first use, `list ??= await load()`) is one more value the
+      // variable may hold: after a logical assignment it holds the value it had or the right side.
       if (whole) {
         if (!assignment) return undefined;
         reassigned.push(assignment);
@@ -296,12 +298,32 @@ export class Declarations {
 
   /**
    * A pushed value, one per element of the loops around the push, also when the loop variable is read inside an
-   * object literal (`for (const tool of list) out.push({ name: tool.name, config })`).
+   * object literal (`for (const tool of list) out.push({ name: tool.name, config })`). A push under an `if` whose
+   * condition the element decides (`if (typeof tool === 'function') out.push(tool(args)); else out.push(tool)`) runs
+   * only for the elements that take its branch; a condition the bindings do not decide keeps the push.
    */
-  private expandPushed(expr: ts.Expression, push: ts.CallExpression, sf: ts.SourceFile, env: Env): Value[] {
+  private expandPushed(expr: ts.Expression, push: ts.CallExpression, decl: ts.VariableDeclaration, sf: ts.SourceFile, env: Env): Value[] {
     const inner = ts.isSpreadElement(expr) ? expr.expression : expr;
-    return expandEnvs(this.evaluator, env, (e) => this.evaluator.evaluate(inner, sf, e), (value) => binderOf(value, { site: push, depth: 2, parameters: false }));
+    const conditions = pathConditions(push, decl.parent.parent.parent, sf) ?? [];
+    const results = expandEnvs(
+      this.evaluator,
+      env,
+      (e) => ({ value: this.evaluator.evaluate(inner, sf, e), env: e }),
+      ({ value }) => binderOf(value, { site: push, depth: 2, parameters: false }),
+    );
+    return results.filter(({ env: bound }) => bound === env || !conditions.some((c) => this.decidedFalse(c, bound))).map(({ value }) => value);
   }
+
+  /** Whether a path condition is known not to hold under these bindings (`typeof x === 'function'` of a known `x`). */
+  private decidedFalse(condition: KeptCondition, env: Env): boolean {
+    const value = this.evaluator.evaluate(condition.node as ts.Expression, condition.sf, env);
+    return value.kind === 'literal' && Boolean(value.value) === condition.negated;
+  }
+}
+
+/** `??=`, `||=`, `&&=`. */
+function isLogicalAssignment(kind: ts.SyntaxKind): boolean {
+  return kind === ts.SyntaxKind.QuestionQuestionEqualsToken || kind === ts.SyntaxKind.BarBarEqualsToken || kind === ts.SyntaxKind.AmpersandAmpersandEqualsToken;
 }
 
 /** The member of the root variable a write goes through: `config.annotations.x` → `annotations` (and its access node). */

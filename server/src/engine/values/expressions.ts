@@ -9,7 +9,7 @@ import { mergeAssigned } from './assigned';
 import { describeSyntax, isStatic, syntaxCause, truncate } from './nodes';
 import { lazyProperty, overriding, put, withOrigin } from './properties';
 import { defaultOf, environmentVariable, hasUnsetDefault, withUnsetDefault } from './unset-env';
-import { causeOf, EMPTY_ENV, RUNTIME_CONDITION, RUNTIME_VALUE, unknown, type ArrayValue, type Env, type ObjectProperty, type ObjectValue, type UnsetDefault, type Value } from './values';
+import { causeOf, describeValue, EMPTY_ENV, RUNTIME_CONDITION, RUNTIME_VALUE, unknown, valueIdentity, type ArrayValue, type Env, type ObjectProperty, type ObjectValue, type UnsetDefault, type Value } from './values';
 
 export class Expressions {
   constructor(private readonly evaluator: EvaluatorCore) {}
@@ -249,7 +249,8 @@ export class Expressions {
     if (whenTrue.kind === 'array' && whenFalse.kind === 'array') {
       // An element only one branch lists is there only when the condition chooses that branch.
       // The same definition, or the same literal (a name in two allow-lists), in both branches is there either way.
-      const identity = (e: Value): unknown => (e.kind === 'literal' ? `literal:${String(e.value)}` : e.node);
+      // Told apart by what they are (values.ts valueIdentity): one helper's object literal makes many definitions.
+      const identity = (e: Value): string => valueIdentity(e);
       const inTrue = new Map(whenTrue.elements.map((e) => [identity(e), e]));
       const inFalse = new Map(whenFalse.elements.map((e) => [identity(e), e]));
       const onlyIf = (negated: boolean) => [{ node: expr.condition, sf, negated, via: 'if' as const }];
@@ -264,11 +265,11 @@ export class Expressions {
         if (added.length === 0) return plain;
         return keptOnlyWhen(plain, [{ ...onlyIf(plainNegated)[0], or: [added] }]);
       };
-      const seen = new Set<ts.Node>();
+      const seen = new Set<string>();
       const elements = [
         ...whenTrue.elements.map((e) => inBranch(e, false, inFalse.get(identity(e)))),
         ...whenFalse.elements.map((e) => inBranch(e, true, inTrue.get(identity(e)))),
-      ].filter((element) => !seen.has(element.node) && seen.add(element.node));
+      ].filter((element) => !seen.has(identity(element)) && seen.add(identity(element)));
       return { kind: 'array', elements, node: expr, sf };
     }
     // Two objects (often `cond ? { confirmationHint: true } : {}` spread into annotations): keys both give alike are
@@ -376,9 +377,20 @@ export class Expressions {
     for (const step of path) {
       if ('property' in step) current = this.member(current, step.property, use, sf);
       else if ('index' in step) current = this.member(current, String(step.index), use, sf);
+      else if ('without' in step) current = this.without(current, step.without, use, sf);
       else current = current.kind === 'array' ? { ...current, elements: current.elements.slice(step.rest) } : unknown(use, sf, 'a rest element', RUNTIME_VALUE);
     }
     return current;
+  }
+
+  /** `{ a, ...rest } = value`: `rest` is the object without the keys named beside it (a copy: the value is not changed). */
+  private without(value: Value, keys: string[], use: ts.Node, sf: ts.SourceFile): Value {
+    if (value.kind === 'object') {
+      const properties = new Map([...value.properties].filter(([key]) => !keys.includes(key)));
+      return { ...value, properties };
+    }
+    if (value.kind === 'unknown') return unknown(use, sf, value.reason, value.cause, value.binder);
+    return unknown(use, sf, `the rest of ${describeValue(value)}`, RUNTIME_VALUE);
   }
 
   member(object: Value, key: string, node: ts.Node, sf: ts.SourceFile): Value {

@@ -122,6 +122,26 @@ export const RUNTIME_VALUE: UnknownCause = { kind: 'runtime', source: 'value' };
 export const RUNTIME_CALL: UnknownCause = { kind: 'runtime', source: 'call' };
 export const RUNTIME_CONDITION: UnknownCause = { kind: 'runtime', source: 'condition' };
 
+/**
+ * What tells two elements of lists apart: where the value was made and, since one helper makes many (a
+ * `define(x) { return { ...x, scoped: true } }` gives every definition the same object literal, a factory wrapper the
+ * same arrow), the name of an object and the values a function closes over. The same definition read twice (in both
+ * branches of `cond ? [a, b] : [a]`) has the same identity.
+ */
+export function valueIdentity(value: Value, depth = 2): string {
+  if (value.kind === 'literal') return `literal:${typeof value.value}:${String(value.value)}`;
+  const at = `${value.sf.fileName}:${value.node.pos}`;
+  if (value.kind === 'object') {
+    const name = value.properties.get('name')?.value;
+    return `object:${at}:${name?.kind === 'literal' ? String(name.value) : ''}`;
+  }
+  if (value.kind === 'function' && depth > 0 && value.env.size > 0) {
+    const closed = [...value.env].map(([declaration, bound]) => `${declaration.pos}=${valueIdentity(bound, depth - 1)}`);
+    return `function:${at}(${closed.join(',')})`;
+  }
+  return `${value.kind}:${at}`;
+}
+
 export function locOf(node: ts.Node, sf: ts.SourceFile): Loc {
   return { file: sf.fileName, start: node.getStart(sf), end: node.getEnd() };
 }

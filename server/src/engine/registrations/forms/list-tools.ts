@@ -3,7 +3,7 @@ import { skipOuterExpressions } from '../../syntax';
 import { EMPTY_ENV, type Env, type Value } from '../../values';
 import { definitionsIn } from './definitions';
 import { callArguments } from '../../syntax';
-import type { Form, FormContext, RawTool } from './form';
+import type { Form, FormContext, RawTool, Unread } from './form';
 
 /**
  * The low-level Server: `setRequestHandler(ListToolsRequestSchema, handler)` (SDK v1) or
@@ -28,7 +28,13 @@ export const listToolsForm: Form = {
     if (!lists || !handlerArg) return [];
     const handler = ctx.evaluator.evaluate(handlerArg, ctx.sf, env);
     if (handler.kind !== 'function') return [{ subject: 'handler', value: handler }];
-    return lists.filter(({ list }) => list.kind === 'unknown').map(({ list, written }) => ({ subject: 'list', value: list, expr: written }));
+    // A list known only in part: each element that is no definition at all (`list.map((t) => f(t))` of an unknown
+    // `f`) is a tool that could not be read, never a silent gap.
+    return lists.flatMap(({ list, written }): Omit<Unread, 'env'>[] =>
+      list.kind === 'unknown' ? [{ subject: 'list' as const, value: list, expr: written }]
+      : list.kind === 'array' ? list.elements.filter((element) => element.kind === 'unknown').map((element) => ({ subject: 'definition' as const, value: element }))
+      : [],
+    );
   },
   // `setup(server, tools) { server.setRequestHandler(ListToolsRequestSchema, () => ({ tools })) }`: the list is
   // what each call of `setup` passes, in any file.
