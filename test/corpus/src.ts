@@ -39,7 +39,8 @@ export interface SourceRepo {
 
 export function sourceRepos(): SourceRepo[] {
   return readdirSync(SRC_DATA)
-    .filter((f) => f.endsWith('.json') && f !== 'floors.json')
+    // floors.json: this group's floors; repos.json: the honesty labels' copies of source files (files/).
+    .filter((f) => f.endsWith('.json') && f !== 'floors.json' && f !== 'repos.json')
     .sort()
     .map((f) => JSON.parse(readFileSync(join(SRC_DATA, f), 'utf8')) as SourceRepo);
 }
