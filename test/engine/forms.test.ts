@@ -759,6 +759,25 @@ const unresolved: Case[] = [
 ];
 
 // ─── look-alikes: none of these register a tool ───
+// ─── the registration method reached another way (test/metamorphic rewrites every site like this) ───
+const callees: Case[] = [
+  {
+    name: 'an optional call of the method, the only registration of its file',
+    code: withHead('server.registerTool?.("opt", { annotations: { readOnlyHint: true } }, cb);\n'),
+    tools: [{ name: 'opt', form: 'registerTool', receiver: 'server', line: 3, annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'the method called through .apply(server, [ … ])',
+    code: withHead('server.registerTool.apply(server, ["applied", { title: "Applied", annotations: { readOnlyHint: true } }, cb]);\n'),
+    tools: [{ name: 'applied', form: 'registerTool', title: 'Applied', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'server.tool.apply(server, [ … ]) with the shapes of tool()',
+    code: withHead('server.tool.apply(server, ["ping", "Check", { idempotentHint: true }, cb]);\n'),
+    tools: [{ name: 'ping', form: 'tool', annotations: { idempotentHint: true } }],
+  },
+];
+
 const lookAlikes: Case[] = [
   {
     name: "AI SDK tool({...}) helper",
@@ -860,3 +879,4 @@ runCases('forms: receivers', receivers);
 runCases('forms: static resolution', resolution);
 runCases('forms: unresolved values', unresolved);
 runCases('forms: look-alikes register nothing', lookAlikes);
+runCases('forms: the method called another way', callees);

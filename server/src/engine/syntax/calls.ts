@@ -44,14 +44,25 @@ export function listedCallNames(sf: ts.SourceFile): ReadonlySet<string> | undefi
 /**
  * The arguments a registration method receives. Called through `Function.prototype.call`
  * (`McpServer.prototype.registerTool.call(this, name, config, cb)`, compiled `_super.prototype.tool.call(this, …)`,
- * `utils.createMcpServer.call(void 0, opts)`), the first argument is `this`, and the method's arguments follow.
+ * `utils.createMcpServer.call(void 0, opts)`), the first argument is `this`, and the method's arguments follow;
+ * through `Function.prototype.apply` (`server.registerTool.apply(server, [name, config, cb])`), they are the elements
+ * of the array literal after `this` (none known when the array is not a literal).
  */
 export function callArguments(call: ts.CallExpression): readonly ts.Expression[] {
-  return isFunctionCall(call) ? call.arguments.slice(1) : call.arguments;
+  if (!isFunctionCall(call)) return call.arguments;
+  if (functionCallKind(call) === 'call') return call.arguments.slice(1);
+  const list = call.arguments[1] && skipOuterExpressions(call.arguments[1]);
+  return list && ts.isArrayLiteralExpression(list) ? list.elements : [];
 }
 
-/** `x.method.call(thisArg, …)`: the method's own call expression is the callee's receiver. */
+/** `x.method.call(thisArg, …)` or `x.method.apply(thisArg, [ … ])`: the method's own call expression is the callee's receiver. */
 export function isFunctionCall(call: ts.CallExpression): boolean {
+  return functionCallKind(call) !== undefined;
+}
+
+function functionCallKind(call: ts.CallExpression): 'call' | 'apply' | undefined {
   const callee = call.expression;
-  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'call' && ts.isPropertyAccessExpression(callee.expression) && call.arguments.length > 0;
+  if (!ts.isPropertyAccessExpression(callee) || !ts.isPropertyAccessExpression(callee.expression) || call.arguments.length === 0) return undefined;
+  const name = callee.name.text;
+  return name === 'call' ? 'call' : name === 'apply' ? 'apply' : undefined;
 }
