@@ -776,6 +776,24 @@ const callees: Case[] = [
     code: withHead('server.tool.apply(server, ["ping", "Check", { idempotentHint: true }, cb]);\n'),
     tools: [{ name: 'ping', form: 'tool', annotations: { idempotentHint: true } }],
   },
+  {
+    name: 'a bound alias kept in a const: const reg = server.registerTool.bind(server); reg(…)',
+    code: withHead(lines('const reg = server.registerTool.bind(server);', 'reg("a", { annotations: { readOnlyHint: true } }, cb);', 'reg("b", {}, cb);')),
+    tools: [
+      { name: 'a', form: 'registerTool', receiver: 'server', line: 4, annotations: { readOnlyHint: true } },
+      { name: 'b', form: 'registerTool', receiver: 'server', line: 5, annotations: null },
+    ],
+  },
+  {
+    name: 'a bound alias of server.tool inside a function',
+    code: withHead(lines('export function setup(server) {', '  const tool = server.tool.bind(server);', '  tool("ping", "Ping", { readOnlyHint: true }, cb);', '}')),
+    tools: [{ name: 'ping', form: 'tool', receiver: 'server', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a local function named like the method, or a let that may be reassigned, is no bound alias',
+    code: withHead(lines('function registerTool(name, config, cb) {}', 'registerTool("not_a_tool", {}, cb);', 'let reg = server.registerTool.bind(server);', 'reg = () => {};', 'reg("not_either", {}, cb);')),
+    tools: [],
+  },
 ];
 
 const lookAlikes: Case[] = [

@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { fileIndexOf, table } from './file-index';
-import { skipOuterExpressions } from './scope';
+import { findDeclaration, skipOuterExpressions } from './scope';
 
 /** A call expression and the name it calls: `name(…)` or `x.name(…)`. */
 export interface NamedCall {
@@ -65,4 +65,21 @@ function functionCallKind(call: ts.CallExpression): 'call' | 'apply' | undefined
   if (!ts.isPropertyAccessExpression(callee) || !ts.isPropertyAccessExpression(callee.expression) || call.arguments.length === 0) return undefined;
   const name = callee.name.text;
   return name === 'call' ? 'call' : name === 'apply' ? 'apply' : undefined;
+}
+
+/**
+ * The method a call reaches through a local bound alias of it: `const reg = server.registerTool.bind(server);
+ * reg(…)` gives `registerTool` on `server` (the receiver the alias was bound from). Undefined for other callees.
+ */
+export function boundMethodOf(call: ts.CallExpression): { method: string; receiver: ts.Expression } | undefined {
+  const callee = skipOuterExpressions(call.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const declared = findDeclaration(callee.text, call);
+  if (declared?.kind !== 'variable' || declared.path.length > 0 || !declared.declaration.initializer) return undefined;
+  if (!(declared.declaration.parent.flags & ts.NodeFlags.Const)) return undefined;
+  const init = skipOuterExpressions(declared.declaration.initializer);
+  if (!ts.isCallExpression(init) || !ts.isPropertyAccessExpression(init.expression) || init.expression.name.text !== 'bind') return undefined;
+  const member = skipOuterExpressions(init.expression.expression);
+  if (!ts.isPropertyAccessExpression(member)) return undefined;
+  return { method: member.name.text, receiver: member.expression };
 }
