@@ -210,6 +210,14 @@ const registerForms: Case[] = [
 // ─── low-level Server: tools/list handlers ───
 const listTools: Case[] = [
   {
+    name: 'ListToolsRequestSchema imported under another local name',
+    code: lines(
+      'import { ListToolsRequestSchema as ListTools } from "@modelcontextprotocol/sdk/types.js";',
+      'server.setRequestHandler(ListTools, async () => ({ tools: [{ name: "read_file", annotations: { readOnlyHint: true } }] }));',
+    ),
+    tools: [{ name: 'read_file', form: 'tools/list', annotations: { readOnlyHint: true } }],
+  },
+  {
     name: 'ListToolsRequestSchema handler returning an inline array',
     code: lines(
       'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
