@@ -1,17 +1,40 @@
 // `npm run metamorphic`: every transformation over the pinned corpus, the wild corpus and the discovery tables;
-// prints the table and the changed variants, and writes docs/metamorphic.md. `-- tables pinned` runs only those.
-import { readFileSync, writeFileSync } from 'node:fs';
+// prints the table and the changed variants, and writes docs/metamorphic.md from the last run of each corpus.
+// `-- tables pinned` runs only those; `--write-gaps` rewrites gaps.json's workspace lists (reasons kept).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CorpusName } from './corpora';
 import { checkGaps, formatChanges, formatTable, formatGaps, GAPS_FILE, loadGaps, runCorpus, updatedGaps, type CorpusRun } from './report';
 import { TRANSFORMS } from './transforms';
 
+/** The last run of each corpus (git-ignored). */
+const RUNS = join(__dirname, '../../.cache/metamorphic');
+
+const saved = (corpus: CorpusName): CorpusRun | undefined => (existsSync(join(RUNS, `${corpus}.json`)) ? JSON.parse(readFileSync(join(RUNS, `${corpus}.json`), 'utf8')).run : undefined);
+
 async function main() {
   const asked = process.argv.slice(2).filter((a) => !a.startsWith('-')) as CorpusName[];
-  const corpora: CorpusName[] = asked.length ? asked : ['pinned', 'wild', 'tables'];
+  // `--saved`: no run, the document and the gaps from the last saved run of each corpus.
+  const corpora: CorpusName[] = process.argv.includes('--saved') ? [] : asked.length ? asked : ['pinned', 'wild', 'tables'];
   const started = Date.now();
-  const runs: CorpusRun[] = [];
-  for (const corpus of corpora) runs.push(await runCorpus(corpus, { log: (line) => process.stderr.write(`${line}\n`) }));
+  const fresh: CorpusRun[] = [];
+  for (const corpus of corpora) {
+    const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+    const run = await runCorpus(corpus, { log: (line) => process.stderr.write(`${line}\n`), only: only === undefined ? undefined : (name) => name.includes(only) });
+    // Each corpus's last run is kept, so the document can be written from runs made one corpus at a time; a run
+    // of some packages (`--only=<substring>`) replaces theirs in it.
+    mkdirSync(RUNS, { recursive: true });
+    const previous = only === undefined ? undefined : saved(corpus);
+    const names = new Set(run.results.map((r) => r.workspace));
+    const merged: CorpusRun = previous
+      ? { corpus, workspaces: new Set([...previous.results.map((r) => r.workspace), ...names]).size, results: [...previous.results.filter((r) => !names.has(r.workspace)), ...run.results] }
+      : run;
+    fresh.push(merged);
+    writeFileSync(join(RUNS, `${corpus}.json`), JSON.stringify({ date: new Date().toISOString().slice(0, 10), run: merged }));
+  }
+  const all = (['pinned', 'wild', 'tables'] as const).map((c) => fresh.find((r) => r.corpus === c) ?? saved(c));
+  const complete = all.every((r) => r !== undefined);
+  const runs = complete ? (all as CorpusRun[]) : fresh;
   let gaps = loadGaps();
   if (process.argv.includes('--write-gaps')) {
     gaps = updatedGaps(runs, gaps);
@@ -22,7 +45,7 @@ async function main() {
   const { unlisted, closed } = checkGaps(runs, gaps);
   process.stdout.write(`${table}\n\n${changes || 'No variant changed the tools.'}\n`);
   if (unlisted.length || closed.length) process.stdout.write(`\ngaps.json disagrees:\n${[...unlisted, ...closed].map((l) => `- ${l}`).join('\n')}\n`);
-  if (!asked.length) writeFileSync(join(__dirname, '../../docs/metamorphic.md'), doc(runs, table, changes, formatGaps(gaps)));
+  if (complete) writeFileSync(join(__dirname, '../../docs/metamorphic.md'), doc(runs, table, changes, formatGaps(gaps)));
   process.stderr.write(`${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 

@@ -104,7 +104,10 @@ export interface ToolFacts {
   name: string | null;
   effective: Tool['effective'];
   title: string | null;
-  /** Each condition's polarity, kind and what it reads (its text changes with renaming; what it reads does not). */
+  /**
+   * Each condition's polarity, kind and what it reads: the environment variables by name, other inputs (arguments,
+   * settings) by kind, since their names are local bindings that renaming changes, as it changes the text.
+   */
   conditions: string[];
 }
 
@@ -113,7 +116,7 @@ export function factsOf(tool: Tool): ToolFacts {
     name: tool.name,
     effective: tool.effective,
     title: tool.title,
-    conditions: (tool.conditions ?? []).map((c) => `${c.negated ? 'not ' : ''}${c.via}(${c.dependsOn.map((d) => `${d.kind} ${d.name}`).join(', ')})`),
+    conditions: (tool.conditions ?? []).map((c) => `${c.negated ? 'not ' : ''}${c.via}(${c.dependsOn.map((d) => (d.kind === 'env' ? `env ${d.name}` : d.kind)).join(', ')})`),
   };
 }
 

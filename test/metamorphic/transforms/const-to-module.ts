@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import ts from 'typescript';
 import { constStatement, copyConstant, definitionLiterals, f, freshName, isCommonJs, notApplicable, overlayOf, rewrite, Trees, type Transform } from './tree';
 
@@ -17,7 +17,8 @@ export const constToModule: Transform = {
       const cjs = isCommonJs(sf);
       const ext = /\.[cm]?tsx?$/.test(file) ? (file.endsWith('.mts') ? '.mts' : file.endsWith('.cts') ? '.cts' : '.ts') : file.endsWith('.mjs') ? '.mjs' : file.endsWith('.cjs') ? '.cjs' : '.js';
       const jsExt = ext.replace('ts', 'js');
-      const folder = join(dirname(file), freshName(sf, 'mm-defs-', new Set()));
+      // One folder per file (two files of one folder must not write the same module).
+      const folder = join(dirname(file), freshName(sf, `mm-defs-${basename(file).replace(/\W/g, '_')}-`, new Set()));
       const names = new Set<string>();
       const values: ts.Statement[] = [];
       const replace = new Map<ts.Node, () => ts.Node>();
