@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { CorpusName } from './corpora';
 import { checkGaps, formatChanges, formatTable, formatGaps, GAPS_FILE, loadGaps, runCorpus, updatedGaps, type CorpusRun } from './report';
 import { TRANSFORMS } from './transforms';
+import { CORPORA } from '../corpus/location';
 
 /** The last run of each corpus (git-ignored). */
 const RUNS = join(__dirname, '../../.cache/metamorphic');
@@ -62,7 +63,8 @@ engine's reading of the original, so a tool the engine misses on the original do
 transformation. A transformation applies to every site where it is meaningful (one variant per package or case);
 where it has nothing to act on it is counted as not applicable, never as kept.
 
-Figures of ${date}, from \`npm run metamorphic\` (${runs.map((r) => `${r.corpus}: ${r.workspaces} workspaces`).join(', ')}).
+Figures of ${date}, from \`npm run metamorphic\` (${runs.map((r) => `${r.corpus}: ${r.workspaces}${r.corpus === 'tables' ? ' cases' : ` of ${CORPORA[r.corpus].packages().length} packages`}`).join(', ')}; a corpus
+run in part, with \`--only=<name>\`, counts the packages it ran).
 Each cell: the share of variants that keep every tool, kept / variants, and (in brackets) the workspaces where the
 transformation was not applicable.
 
