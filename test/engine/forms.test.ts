@@ -210,6 +210,14 @@ const registerForms: Case[] = [
 // ─── low-level Server: tools/list handlers ───
 const listTools: Case[] = [
   {
+    name: 'ListToolsRequestSchema imported under another local name',
+    code: lines(
+      'import { ListToolsRequestSchema as ListTools } from "@modelcontextprotocol/sdk/types.js";',
+      'server.setRequestHandler(ListTools, async () => ({ tools: [{ name: "read_file", annotations: { readOnlyHint: true } }] }));',
+    ),
+    tools: [{ name: 'read_file', form: 'tools/list', annotations: { readOnlyHint: true } }],
+  },
+  {
     name: 'ListToolsRequestSchema handler returning an inline array',
     code: lines(
       'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
@@ -813,6 +821,43 @@ const unresolved: Case[] = [
 ];
 
 // ─── look-alikes: none of these register a tool ───
+// ─── the registration method reached another way (test/metamorphic rewrites every site like this) ───
+const callees: Case[] = [
+  {
+    name: 'an optional call of the method, the only registration of its file',
+    code: withHead('server.registerTool?.("opt", { annotations: { readOnlyHint: true } }, cb);\n'),
+    tools: [{ name: 'opt', form: 'registerTool', receiver: 'server', line: 3, annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'the method called through .apply(server, [ … ])',
+    code: withHead('server.registerTool.apply(server, ["applied", { title: "Applied", annotations: { readOnlyHint: true } }, cb]);\n'),
+    tools: [{ name: 'applied', form: 'registerTool', title: 'Applied', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'server.tool.apply(server, [ … ]) with the shapes of tool()',
+    code: withHead('server.tool.apply(server, ["ping", "Check", { idempotentHint: true }, cb]);\n'),
+    tools: [{ name: 'ping', form: 'tool', annotations: { idempotentHint: true } }],
+  },
+  {
+    name: 'a bound alias kept in a const: const reg = server.registerTool.bind(server); reg(…)',
+    code: withHead(lines('const reg = server.registerTool.bind(server);', 'reg("a", { annotations: { readOnlyHint: true } }, cb);', 'reg("b", {}, cb);')),
+    tools: [
+      { name: 'a', form: 'registerTool', receiver: 'server', line: 4, annotations: { readOnlyHint: true } },
+      { name: 'b', form: 'registerTool', receiver: 'server', line: 5, annotations: null },
+    ],
+  },
+  {
+    name: 'a bound alias of server.tool inside a function',
+    code: withHead(lines('export function setup(server) {', '  const tool = server.tool.bind(server);', '  tool("ping", "Ping", { readOnlyHint: true }, cb);', '}')),
+    tools: [{ name: 'ping', form: 'tool', receiver: 'server', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a local function named like the method, or a let that may be reassigned, is no bound alias',
+    code: withHead(lines('function registerTool(name, config, cb) {}', 'registerTool("not_a_tool", {}, cb);', 'let reg = server.registerTool.bind(server);', 'reg = () => {};', 'reg("not_either", {}, cb);')),
+    tools: [],
+  },
+];
+
 const lookAlikes: Case[] = [
   {
     name: "AI SDK tool({...}) helper",
@@ -914,3 +959,4 @@ runCases('forms: receivers', receivers);
 runCases('forms: static resolution', resolution);
 runCases('forms: unresolved values', unresolved);
 runCases('forms: look-alikes register nothing', lookAlikes);
+runCases('forms: the method called another way', callees);

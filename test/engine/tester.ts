@@ -372,8 +372,24 @@ function checkFixAll(c: Case, ws: Workspace, analysis: FileAnalysis, mainText: s
   assert.equal(fixAllOf(c, again, mainAfter), mainAfter, 'a second fix-all changed the fixed text');
 }
 
+/** While set, runCases hands its tables here instead of registering tests (the metamorphic harness reuses them). */
+let collector: ((title: string, cases: Case[]) => void) | undefined;
+
+/** The tables `load` registers (it imports table test files), as data: title → cases. No test is registered. */
+export async function collectCases(load: () => Promise<unknown>): Promise<Map<string, Case[]>> {
+  const tables = new Map<string, Case[]>();
+  collector = (title, cases) => tables.set(title, [...(tables.get(title) ?? []), ...cases]);
+  try {
+    await load();
+  } finally {
+    collector = undefined;
+  }
+  return tables;
+}
+
 /** Registers one node:test per case under a `describe(title)`. */
 export function runCases(title: string, cases: Case[]): void {
+  if (collector) return collector(title, cases);
   if (!rootsCleanup) {
     rootsCleanup = true;
     after(() => {

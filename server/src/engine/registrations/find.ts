@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { formsThatMayDeclare } from './forms/declarations';
-import { callArguments, isFunctionCall } from '../syntax';
+import { boundMethodOf, callArguments, isFunctionCall } from '../syntax';
 import type { Form, RawTool, Unread } from './forms/form';
 import { CALL_FORMS } from './forms/call-forms';
 import type { RegistrationSite, Tool } from '../model';
@@ -186,11 +186,13 @@ const REGISTRATION_CALLS = table<ts.Statement, Candidate[]>('find:registration-c
 function registrationCalls(sf: ts.SourceFile): { statement: ts.Statement; calls: Candidate[] }[] {
   const out: { statement: ts.Statement; calls: Candidate[] }[] = [];
   const index = fileIndexOf(sf);
+  // A call of a bound alias (`const reg = server.registerTool.bind(server); reg(…)`) needs `.bind(` in the file.
+  const binds = sf.text.includes('.bind(');
   for (const statement of sf.statements) {
     let calls = index.get(REGISTRATION_CALLS, statement);
     if (!calls) {
       calls = [];
-      collectCalls(statement, calls);
+      collectCalls(statement, calls, binds);
       index.set(REGISTRATION_CALLS, statement, calls);
     }
     if (calls.length > 0) out.push({ statement, calls });
@@ -198,7 +200,7 @@ function registrationCalls(sf: ts.SourceFile): { statement: ts.Statement; calls:
   return out;
 }
 
-function collectCalls(statement: ts.Node, out: Candidate[]): void {
+function collectCalls(statement: ts.Node, out: Candidate[], binds: boolean): void {
   // One visitor per statement, not a closure per node (a million nodes on a dense workspace).
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
@@ -207,6 +209,7 @@ function collectCalls(statement: ts.Node, out: Candidate[]): void {
       let method: string | undefined;
       if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? (callee.expression as ts.PropertyAccessExpression).name.text : callee.name.text;
       else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
+      else if (binds && ts.isIdentifier(callee)) method = boundMethodOf(node)?.method;
       const form = method ? FORM_BY_METHOD.get(method) : undefined;
       if (form && method) out.push({ call: node, method, form });
     }

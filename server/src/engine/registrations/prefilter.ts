@@ -10,7 +10,8 @@ const marks = [...CALL_FORMS.flatMap((form) => form.textMarks ?? []), ...DECLARA
 
 const REGISTRATION_HINT = new RegExp(
   // Casts between the method and its arguments (`(server.registerTool as any)(`, `server.registerTool!(`) keep it a call of it.
-  [`\\.\\s*(?:${methods})\\s*(?:<[^()]*>\\s*)?(?:!\\s*)?(?:(?:(?:as|satisfies)\\s+[^()]*?)?\\)\\s*)*(?:\\.\\s*call\\s*)?\\(`, `\\[\\s*['"\`](?:${methods})['"\`]\\s*\\]`, ...marks].join('|'),
+  // An optional call (`server.registerTool?.(`), one through `.call(`/`.apply(`, and a bound alias (`.bind(`) are calls of it too.
+  [`\\.\\s*(?:${methods})\\s*(?:<[^()]*>\\s*)?(?:!\\s*)?(?:(?:(?:as|satisfies)\\s+[^()]*?)?\\)\\s*)*(?:\\.\\s*(?:call|apply|bind)\\s*)?(?:\\?\\.\\s*)?\\(`, `\\[\\s*['"\`](?:${methods})['"\`]\\s*\\]`, ...marks].join('|'),
 );
 
 export function mayRegisterTools(text: string): boolean {

@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { declaredAnnotations } from './annotations';
-import { callArguments, skipOuterExpressions } from '../syntax';
+import { boundMethodOf, callArguments, skipOuterExpressions } from '../syntax';
 import type { RawTool } from './forms/form';
 import { HINT_DEFAULTS, HINT_KEYS, type DeclaredAnnotations, type HintKey, type HintValue, type Tool } from '../model';
 import { originOf } from '../values';
@@ -28,7 +28,9 @@ export function buildTool(raw: RawTool, expanded: boolean, index: number): Tool 
     : null;
   const { title, titleSource } = toolTitle(raw.title, declared);
   const callee = ts.isCallExpression(raw.call) ? skipOuterExpressions(raw.call.expression) : undefined;
-  const receiver = callee && (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) ? callee.expression.getText(sf) : '';
+  // A bound alias (`const reg = server.registerTool.bind(server)`) registers on the receiver it was bound from.
+  const bound = callee && ts.isIdentifier(callee) ? boundMethodOf(raw.call as ts.CallExpression) : undefined;
+  const receiver = callee && (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) ? callee.expression.getText(sf) : bound ? bound.receiver.getText(bound.receiver.getSourceFile()) : '';
   const tool: Tool = {
     id: `${loc.file}:${loc.start}:${index}`,
     name,

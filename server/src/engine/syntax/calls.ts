@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { fileIndexOf, table } from './file-index';
-import { skipOuterExpressions } from './scope';
+import { findDeclaration, skipOuterExpressions } from './scope';
 
 /** A call expression and the name it calls: `name(…)` or `x.name(…)`. */
 export interface NamedCall {
@@ -44,14 +44,42 @@ export function listedCallNames(sf: ts.SourceFile): ReadonlySet<string> | undefi
 /**
  * The arguments a registration method receives. Called through `Function.prototype.call`
  * (`McpServer.prototype.registerTool.call(this, name, config, cb)`, compiled `_super.prototype.tool.call(this, …)`,
- * `utils.createMcpServer.call(void 0, opts)`), the first argument is `this`, and the method's arguments follow.
+ * `utils.createMcpServer.call(void 0, opts)`), the first argument is `this`, and the method's arguments follow;
+ * through `Function.prototype.apply` (`server.registerTool.apply(server, [name, config, cb])`), they are the elements
+ * of the array literal after `this` (none known when the array is not a literal).
  */
 export function callArguments(call: ts.CallExpression): readonly ts.Expression[] {
-  return isFunctionCall(call) ? call.arguments.slice(1) : call.arguments;
+  if (!isFunctionCall(call)) return call.arguments;
+  if (functionCallKind(call) === 'call') return call.arguments.slice(1);
+  const list = call.arguments[1] && skipOuterExpressions(call.arguments[1]);
+  return list && ts.isArrayLiteralExpression(list) ? list.elements : [];
 }
 
-/** `x.method.call(thisArg, …)`: the method's own call expression is the callee's receiver. */
+/** `x.method.call(thisArg, …)` or `x.method.apply(thisArg, [ … ])`: the method's own call expression is the callee's receiver. */
 export function isFunctionCall(call: ts.CallExpression): boolean {
+  return functionCallKind(call) !== undefined;
+}
+
+function functionCallKind(call: ts.CallExpression): 'call' | 'apply' | undefined {
   const callee = call.expression;
-  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'call' && ts.isPropertyAccessExpression(callee.expression) && call.arguments.length > 0;
+  if (!ts.isPropertyAccessExpression(callee) || !ts.isPropertyAccessExpression(callee.expression) || call.arguments.length === 0) return undefined;
+  const name = callee.name.text;
+  return name === 'call' ? 'call' : name === 'apply' ? 'apply' : undefined;
+}
+
+/**
+ * The method a call reaches through a local bound alias of it: `const reg = server.registerTool.bind(server);
+ * reg(…)` gives `registerTool` on `server` (the receiver the alias was bound from). Undefined for other callees.
+ */
+export function boundMethodOf(call: ts.CallExpression): { method: string; receiver: ts.Expression } | undefined {
+  const callee = skipOuterExpressions(call.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const declared = findDeclaration(callee.text, call);
+  if (declared?.kind !== 'variable' || declared.path.length > 0 || !declared.declaration.initializer) return undefined;
+  if (!(declared.declaration.parent.flags & ts.NodeFlags.Const)) return undefined;
+  const init = skipOuterExpressions(declared.declaration.initializer);
+  if (!ts.isCallExpression(init) || !ts.isPropertyAccessExpression(init.expression) || init.expression.name.text !== 'bind') return undefined;
+  const member = skipOuterExpressions(init.expression.expression);
+  if (!ts.isPropertyAccessExpression(member)) return undefined;
+  return { method: member.name.text, receiver: member.expression };
 }

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { skipOuterExpressions } from '../../syntax';
+import { importOf, skipOuterExpressions } from '../../syntax';
 import { EMPTY_ENV, type Env, type Value } from '../../values';
 import { definitionsIn } from './definitions';
 import { callArguments } from '../../syntax';
@@ -71,7 +71,8 @@ function returnedLists(call: ts.CallExpression, { sf, evaluator }: FormContext, 
 function isListToolsSchema(expr: ts.Expression): boolean {
   const inner = skipOuterExpressions(expr);
   if (ts.isStringLiteralLike(inner)) return inner.text === 'tools/list';
-  if (ts.isIdentifier(inner)) return inner.text.endsWith('ListToolsRequestSchema');
+  // Imported under another local name (`import { ListToolsRequestSchema as ListTools }`): the name it imports decides.
+  if (ts.isIdentifier(inner)) return inner.text.endsWith('ListToolsRequestSchema') || (importOf(inner)?.exportName.endsWith('ListToolsRequestSchema') ?? false);
   if (ts.isPropertyAccessExpression(inner)) return inner.name.text.endsWith('ListToolsRequestSchema');
   return false;
 }
