@@ -1,5 +1,6 @@
-// Diffs `mcp-hints check --format json` over the pinned and wild corpora between two commits: a move or refactor
-// of the engine must leave every package's output byte-identical, and a change that should not must name itself.
+// Diffs `mcp-hints check --format json` over the pinned corpus and the developed ones (wild, wild2, wild3) between
+// two commits: a move or refactor of the engine must leave every package's output byte-identical, and a change that
+// should not must name itself.
 // Each commit is checked out as a detached worktree under .cache/corpus-diff/<sha>/ (node_modules linked to this
 // repo's) and built once; its outputs are kept under .cache/corpus-diff/out/<sha>/, so a baseline is computed once.
 // Without a second commit the working tree is compared (HEAD when it has no changes). The held-out corpus is never
@@ -10,7 +11,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageFolderName } from '../test/corpus/fetch';
-import { CORPORA } from '../test/corpus/location';
+import { CORPORA, DEVELOPED } from '../test/corpus/location';
 
 const repo = resolve(__dirname, '..');
 const cacheRoot = join(repo, '.cache', 'corpus-diff');
@@ -230,7 +231,7 @@ interface Side {
 }
 
 interface CorpusPackage {
-  corpus: 'pinned' | 'wild';
+  corpus: 'pinned' | 'wild' | 'wild2' | 'wild3';
   package: string;
   folder: string;
   dir: string;
@@ -246,7 +247,7 @@ interface StoredRun {
 }
 
 export interface PackageResult {
-  corpus: 'pinned' | 'wild';
+  corpus: 'pinned' | 'wild' | 'wild2' | 'wild3';
   package: string;
   status: 'identical' | 'differs' | 'failed';
   summary?: string;
@@ -362,7 +363,7 @@ async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Prom
 
 function corpusPackages(only: string | undefined): CorpusPackage[] {
   const packages: CorpusPackage[] = [];
-  for (const corpus of [CORPORA.pinned, CORPORA.wild]) {
+  for (const corpus of [CORPORA.pinned, ...DEVELOPED]) {
     const name = corpus.name as CorpusPackage['corpus'];
     for (const p of corpus.packages()) {
       const folder = packageFolderName(p);
@@ -423,8 +424,7 @@ async function main(argv: string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(`corpus-diff: ${line}\n`);
   const before = resolveSide(args.refs[0]);
   const after = resolveSide(args.refs[1]);
-  CORPORA.pinned.ensure(log);
-  CORPORA.wild.ensure(log);
+  for (const corpus of [CORPORA.pinned, ...DEVELOPED]) corpus.ensure(log);
   const packages = corpusPackages(args.only);
   if (packages.length === 0) throw new Usage(`no corpus package folder contains "${args.only}"`);
   const sides = before.sha !== null && before.sha === after.sha ? [before] : [before, after];

@@ -2,7 +2,7 @@
 // unpacks each into <cache>/<name with / as __>@<version>/ (the tarball's top folder stripped). A package whose
 // folder already holds a marker with the same integrity is not fetched again; a half-unpacked folder has no marker.
 //
-//   node --import tsx test/corpus/fetch.ts [pinned|wild|heldout|src]...   (src: the source group, unpacked by ./src)
+//   node --import tsx test/corpus/fetch.ts [pinned|wild|wild2|wild3|heldout|src]...   (src: the source group, unpacked by ./src)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ import { fetchPackages, packageFolderName, type PinnedPackage } from './fetch';
 const repo = resolve(__dirname, '../..');
 
 export interface Corpus {
-  name: 'pinned' | 'wild' | 'wild2' | 'heldout';
+  name: 'pinned' | 'wild' | 'wild2' | 'wild3' | 'heldout';
   /** Committed facts: packages.json, runtime/, and for the pinned nine expected.json. */
   dataDir: string;
   /** Where the packages are unpacked, one folder per package. */
@@ -40,10 +40,14 @@ function corpus(name: Corpus['name'], cacheFolder: string): Corpus {
 export const CORPORA = {
   pinned: corpus('pinned', 'corpus'),
   wild: corpus('wild', 'corpus-wild'),
-  /** More annotated npm servers, for the honesty labels only (test/honesty/labels with "corpus": "wild2"). */
+  /** Servers of ../shared/corpus-wild2 (the held-out and wild ones left out); the honesty labels read some too. */
   wild2: corpus('wild2', 'corpus-wild2'),
+  wild3: corpus('wild3', 'corpus-wild3'),
   heldout: corpus('heldout', 'corpus-heldout'),
 };
+
+/** The published servers developed against, measured against what each answered to `tools/list` (wild.ts). */
+export const DEVELOPED = [CORPORA.wild, CORPORA.wild2, CORPORA.wild3];
 
 /** The pinned nine, with the tools a person read in their code (data/pinned/expected.json). */
 export const CORPUS_CACHE = CORPORA.pinned.cacheDir;
