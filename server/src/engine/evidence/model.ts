@@ -62,13 +62,17 @@ export type FactKind = Fact['kind'];
 
 /**
  * Why an effect is not the tool's effect as its user sees it. `temp-file`, `log-file`, `cache-file`: the path
- * says so; `cache-state`: module state named as a cache; `telemetry-ping`: a request whose answer is never read;
+ * says so; `generated-file`: a file the server names itself (a timestamp, a random id) in a folder it chooses, so it
+ * never replaces a file of the caller's; `own-folder`: making or marking a folder or binary the server chose itself
+ * (`mkdir(configDir)`, `chmod(rgPath)`); `cache-state`: module state named as a cache; `telemetry-ping`: a request whose answer is never read;
  * `debug-only`: code that runs only in development; `helper`: inside a logging or caching helper.
  */
 export type IncidentalReason =
   | { kind: 'temp-file' }
   | { kind: 'log-file' }
   | { kind: 'cache-file' }
+  | { kind: 'generated-file' }
+  | { kind: 'own-folder' }
   | { kind: 'cache-state'; state: string }
   | { kind: 'telemetry-ping' }
   | { kind: 'debug-only' }

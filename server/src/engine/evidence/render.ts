@@ -81,6 +81,10 @@ function incidentalText(reason: IncidentalReason): string {
       return 'a log file';
     case 'cache-file':
       return 'a cache file';
+    case 'generated-file':
+      return 'a file the server names itself, in a folder it chooses';
+    case 'own-folder':
+      return 'a folder or file the server chose itself (its own set-up)';
     case 'cache-state':
       return `module state \`${reason.state}\` is a cache`;
     case 'telemetry-ping':

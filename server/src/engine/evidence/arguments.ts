@@ -1,0 +1,58 @@
+// Where a value comes from, as the handler walk sees it: the tool's arguments (the handler's own parameters, through
+// locals, the parameters of the helpers the walk followed, callbacks over an argument's elements, and defaults the
+// caller can override), or a name the server makes itself (a timestamp, a random id). A written path built from the
+// arguments is a write to the caller's environment; a file the server names itself, in its own folder, is not.
+import ts from 'typescript';
+import { findDeclaration, skipOuterExpressions } from '../syntax';
+import { identifierNodes, isModuleLevel } from './nodes';
+import type { Walk } from './recogniser';
+
+const MAX_DEPTH = 8;
+
+/**
+ * Does any part of `expr` come from the tool's arguments? `path.join(outDir, args.name)`, `opts.saveTo ?? DEFAULT`
+ * (a default the caller can override) and a helper's parameter the followed call filled from the arguments all do.
+ */
+export function fromArguments(walk: Walk, expr: ts.Node, depth = 0): boolean {
+  if (depth > MAX_DEPTH) return false;
+  return identifierNodes(expr).some((id) => identifierFromArguments(walk, id, depth));
+}
+
+function identifierFromArguments(walk: Walk, id: ts.Identifier, depth: number): boolean {
+  const decl = findDeclaration(id.text, id);
+  if (decl?.kind === 'parameter') {
+    const parameter = decl.declaration;
+    if (walk.isDataParam(parameter)) return true;
+    // `(item) => …` over an argument's elements: `args.items.map((item) => ({ deleted: item.deleted }))`.
+    const fn = parameter.parent;
+    if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(fn.parent) && fn.parent.arguments.includes(fn as ts.Expression)) {
+      const callee = skipOuterExpressions(fn.parent.expression);
+      if (ts.isPropertyAccessExpression(callee) && fromArguments(walk, callee.expression, depth + 1)) return true;
+    }
+    // A helper's parameter: what the followed call passed, or its default (`dir = DEFAULT_DIR`) when it passed none.
+    const passed = walk.argumentFor(parameter);
+    if (passed) return fromArguments(walk, passed, depth + 1);
+    return false;
+  }
+  if (decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && decl.declaration.initializer) {
+    // `for (const item of args.items)`: the loop's list.
+    return fromArguments(walk, decl.declaration.initializer, depth + 1);
+  }
+  if (decl?.kind === 'variable' && !decl.declaration.initializer && ts.isVariableDeclarationList(decl.declaration.parent) && ts.isForOfStatement(decl.declaration.parent.parent)) {
+    return fromArguments(walk, decl.declaration.parent.parent.expression, depth + 1);
+  }
+  return false;
+}
+
+/** Calls and values that make a name no caller chose: a timestamp, a random or unique id, a temp-folder helper. */
+const GENERATED = /\bDate\.now\(|\bnew Date\(|\brandomUUID\(|\bMath\.random\(|\brandomBytes\(|\bnanoid\(|\buuid(?:v4|\.v4)?\(|\bv4\(|\bprocess\.pid\b|\bperformance\.now\(|\bhrtime\b|\bmkdtemp|\bulid\(|\bcuid\(/;
+
+/** Is the name in `expr` one the server makes itself (a timestamp, a random id), followed through locals? */
+export function generatedName(expr: ts.Node, sf: ts.SourceFile, depth = 0): boolean {
+  if (depth > 4) return false;
+  if (GENERATED.test(expr.getText(sf))) return true;
+  return identifierNodes(expr).some((id) => {
+    const decl = findDeclaration(id.text, id);
+    return decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && !!decl.declaration.initializer && generatedName(decl.declaration.initializer, sf, depth + 1);
+  });
+}
