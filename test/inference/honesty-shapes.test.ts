@@ -2,6 +2,7 @@
 // contradiction findings it must raise (rule and the call named in the message), or none for an honest look-alike.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { inferHints } from '../../server/src/engine/evidence/infer';
 import { suggestAnnotations } from '../../server/src/engine/rules/suggest';
 import { analyze, honestyFindings, MAIN } from './harness';
 
@@ -120,5 +121,99 @@ server.registerTool("get_config", { description: "x", annotations: { readOnlyHin
     assert.equal(destructive.value, false, destructive.reason);
     assert.doesNotMatch(destructive.reason, /unlink/);
     assert.match(destructive.reason, /only adds: calls `fetch` \(POST\)/);
+  });
+});
+
+const apiClient = `export class ApiClient {
+  constructor(private base = "https://api.example.com") {}
+  async request(method: string, path: string, body?: unknown) {
+    const res = await fetch(this.base + path, { method, body: JSON.stringify(body) });
+    return res.json();
+  }
+  listDashboards() { return this.request("GET", "/dashboards"); }
+  updateDashboard(id: string, patch: unknown) { return this.request("PATCH", \`/dashboards/\${id}\`, patch); }
+  remove(id: string) { return this.request("DELETE", \`/dashboards/\${id}\`); }
+}
+`;
+
+describe('HTTP method semantics through the project’s own clients', () => {
+  const rows: Row[] = [
+    {
+      name: 'PATCH through `client.update…(…)` → `this.request("PATCH", …)` in another module: an overwrite',
+      code: `import { ApiClient } from "./client";
+const client = new ApiClient();
+server.registerTool("update_dashboard", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } }, async ({ id, title }) => {
+  await client.updateDashboard(id, { title });
+  return { content: [] };
+});`,
+      files: { '/virtual/client.ts': apiClient },
+      findings: [{ rule: 'destructive-understated', message: /calls `fetch` \(PATCH\) to a fixed or configured host at client\.ts:4/ }],
+    },
+    {
+      name: 'PUT through a method inherited from a base client in a third module: destructive, and idempotent stays honest',
+      code: `import { api } from "./flags";
+server.registerTool("set_flag", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } }, async ({ key, on }) => {
+  await api.put(\`/flags/\${key}\`, { on });
+  return { content: [] };
+});`,
+      files: {
+        '/virtual/base.ts': `import axios from "axios";\nexport class Base {\n  send(method: string, url: string, data?: unknown) {\n    return axios({ method, url: "https://flags.example.com" + url, data });\n  }\n}\n`,
+        '/virtual/flags.ts': `import { Base } from "./base";\nclass FlagsClient extends Base {\n  put(url: string, data: unknown) { return this.send("PUT", url, data); }\n}\nexport const api = new FlagsClient();\n`,
+      },
+      findings: [{ rule: 'destructive-understated', message: /calls `axios` \(PUT\) to a fixed or configured host at base\.ts:4/ }],
+    },
+    {
+      name: 'DELETE through a helper whose parameter is typed with the client class',
+      code: `import { ApiClient } from "./client";
+async function drop(api: ApiClient, id: string) { return api.remove(id); }
+server.registerTool("archive_dashboard", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false } }, async ({ id }) => {
+  await drop(new ApiClient(), id);
+  return { content: [] };
+});`,
+      files: { '/virtual/client.ts': apiClient },
+      findings: [{ rule: 'destructive-understated', message: /calls `fetch` \(DELETE\)/ }],
+    },
+    {
+      name: 'a POST whose body forwards `deleted` flags from the arguments deletes',
+      code: `import axios from "axios";
+server.registerTool("sync_memberships", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false } }, async (args) => {
+  await axios.post("https://api.example.com/memberships/sync", { items: args.members.map((m) => ({ id: m.id, deleted: m.deleted })) });
+  return { content: [] };
+});`,
+      findings: [{ rule: 'destructive-understated', message: /forwarding `deleted` flags at line 3/ }],
+    },
+    {
+      name: 'honest: a GET through the same client on a read-only tool',
+      code: `import { ApiClient } from "./client";
+const client = new ApiClient();
+server.registerTool("list_dashboards", { description: "x", annotations: { readOnlyHint: true, openWorldHint: true } }, async () => ({ content: [{ type: "text", text: JSON.stringify(await client.listDashboards()) }] }));`,
+      files: { '/virtual/client.ts': apiClient },
+      findings: [],
+    },
+    {
+      name: 'honest: a POST that sets `deleted: false` creates, it deletes nothing',
+      code: `import axios from "axios";
+server.registerTool("add_member", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false } }, async ({ id }) => {
+  await axios.post("https://api.example.com/members", { id, deleted: false });
+  return { content: [] };
+});`,
+      findings: [],
+    },
+  ];
+  for (const row of rows) test(row.name, () => check(row));
+
+  test("a client's memoised field and a builder's fields are not the tool's state", () => {
+    const code = `import { Schema } from "./schema";
+server.registerTool("describe", { description: "x" }, async ({ name }) => {
+  const schema = new Schema();
+  schema.field(name);
+  return { content: [{ type: "text", text: schema.path() }] };
+});`;
+    const files = { '/virtual/schema.ts': `export class Schema {\n  fields: Record<string, string> = {};\n  resolved?: string;\n  field(name: string) { this.fields[name] = "string"; return this; }\n  path() { if (!this.resolved) this.resolved = Object.keys(this.fields).join("/"); return this.resolved; }\n}\n` };
+    const { tools, project } = analyze(code, files);
+    const inference = inferHints(tools[0], { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f) => project.getSourceFile(f) });
+    const writes = inference.evidence.items.filter((e) => e.target === 'instance-state');
+    assert.deepEqual(writes.map((e) => [e.text, e.incidental?.kind]), [['changes `this.resolved`', 'cache-state']]);
+    assert.equal(inference.hints.readOnlyHint.value, true, inference.hints.readOnlyHint.reason);
   });
 });

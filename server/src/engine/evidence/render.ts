@@ -19,7 +19,7 @@ function factText(fact: Fact, call: string, target: EvidenceData['target']): { t
     case 'request': {
       const method = fact.method === 'unknown' ? ' (method chosen at run time)' : fact.method === 'GET' ? '' : ` (${fact.method})`;
       const where = fact.url.from === 'arguments' ? 'with a URL from its arguments' : fact.url.from === 'literal' ? `to \`${truncate(fact.url.url, 50)}\`` : 'to a fixed or configured host';
-      return { text: `calls \`${call}\`${method}`, detail: where };
+      return { text: `calls \`${call}\`${method}`, detail: fact.forwards ? `${where}, forwarding \`${fact.forwards}\` flags` : where };
     }
     case 'route':
       return { text: `sends \`${fact.method} ${fact.path}\` through \`${call}\`` };
