@@ -76,6 +76,26 @@ server.registerTool("get_config", { description: "x", annotations: { readOnlyHin
       findings: [],
     },
     {
+      name: 'honest: arguments only in a file name the server makes unique, under its own temp folder',
+      code: `${fsHead}const REPLAYS = path.join(os.tmpdir(), "acme-replays");
+async function writeReplay(data: string, session: string) {
+  const name = \`replay_\${session}_\${Date.now()}.json\`;
+  const file = path.join(REPLAYS, name);
+  await fs.promises.writeFile(file, data);
+  return file;
+}
+server.registerTool("get_replay", { description: "x", annotations: { readOnlyHint: true } }, async ({ sessionId }) => ({ content: [{ type: "text", text: await writeReplay("{}", sessionId) }] }));`,
+      findings: [],
+    },
+    {
+      name: 'a generated name in a folder the caller names is the caller’s folder',
+      code: `${fsHead}server.registerTool("get_screenshot", { description: "x", annotations: { readOnlyHint: true } }, async ({ outDir }) => {
+  fs.writeFileSync(path.join(outDir, \`shot-\${Date.now()}.png\`), "bytes");
+  return { content: [] };
+});`,
+      findings: [{ rule: 'read-only-contradicted', message: /calls `fs\.writeFileSync` at line 5/ }],
+    },
+    {
       name: 'a folder the caller names is a write to the environment',
       code: `${fsHead}server.registerTool("get_folder", { description: "x", annotations: { readOnlyHint: true } }, async ({ dir }) => {
   fs.mkdirSync(dir, { recursive: true });

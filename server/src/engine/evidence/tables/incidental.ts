@@ -3,7 +3,7 @@
 import ts from 'typescript';
 import { findDeclaration, skipOuterExpressions } from '../../syntax';
 import { fromArguments, generatedName } from '../arguments';
-import { identifierNodes, identifiersIn, literalText } from '../nodes';
+import { identifierNodes, identifiersIn, isModuleLevel, literalText } from '../nodes';
 import type { IncidentalReason } from '../model';
 import type { Walk } from '../recogniser';
 
@@ -23,7 +23,9 @@ export function incidentalPath(walk: Walk, arg: ts.Expression, sf: ts.SourceFile
   const inner = skipOuterExpressions(arg);
   // A path from the tool's arguments (through the helpers followed, or a default the caller can override) is what
   // the user asked for (an artifact), whatever its name.
-  if (depth === 0 && fromArguments(walk, inner)) return undefined;
+  // An argument only in a name the server makes unique (`replay_${args.id}_${Date.now()}.json`) under its own
+  // folder chooses nothing: the server still owns the file.
+  if (depth === 0 && fromArguments(walk, inner) && (fromArguments(walk, folderOf(inner)) || !generatedName(inner, sf))) return undefined;
   const text = inner.getText(sf);
   if (/tmpdir\(\)|\bos\.tmpdir|mkdtemp/i.test(text)) return TEMP_FILE;
   const literal = literalText(inner, sf, true);
@@ -42,6 +44,24 @@ export function incidentalPath(walk: Walk, arg: ts.Expression, sf: ts.SourceFile
   // `join(OUTPUT_DIR, \`shot-${Date.now()}.png\`)`: a name no caller chose, in a folder the server chose.
   if (depth === 0 && generatedName(inner, sf)) return { kind: 'generated-file' };
   return undefined;
+}
+
+/** The folder part of a path expression: `dir` in `join(dir, name)`, in \`${dir}/${name}\`, through locals. */
+function folderOf(expr: ts.Expression, depth = 0): ts.Expression {
+  const inner = skipOuterExpressions(expr);
+  if (depth > 4) return inner;
+  if (ts.isCallExpression(inner) && inner.arguments[0]) {
+    const callee = skipOuterExpressions(inner.expression);
+    const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+    if (/^(?:join|resolve)$/.test(name)) return folderOf(inner.arguments[0], depth + 1);
+  }
+  if (ts.isTemplateExpression(inner) && inner.head.text === '') return folderOf(inner.templateSpans[0].expression, depth + 1);
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) return folderOf(inner.left, depth + 1);
+  if (ts.isIdentifier(inner)) {
+    const decl = findDeclaration(inner.text, inner);
+    if (decl?.kind === 'variable' && decl.path.length === 0 && decl.declaration.initializer && !isModuleLevel(decl.declaration)) return folderOf(decl.declaration.initializer, depth + 1);
+  }
+  return inner;
 }
 
 /**
