@@ -42,8 +42,8 @@ describe('handler evidence: file system', () => {
 });
 
 describe('handler evidence: processes', () => {
-  test('exec leaves every optimistic hint unknown and is not a proven write', () => {
-    const inference = infer(`import { execSync } from "child_process";\n${reg('run', '({ cmd }) => { execSync(cmd); return { content: [] }; }')}`);
+  test('running a fixed program leaves every optimistic hint unknown and is not a proven write', () => {
+    const inference = infer(`import { execFileSync } from "child_process";\n${reg('run', '({ ref }) => { execFileSync("git", ["log", ref]); return { content: [] }; }')}`);
     expectHints(inference, { readOnlyHint: [false, 'likely'], destructiveHint: [true, 'unknown'], idempotentHint: [false, 'unknown'], openWorldHint: [true, 'unknown'] });
   });
   test('promisify(exec) is still a process call', () => {

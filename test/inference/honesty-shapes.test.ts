@@ -237,3 +237,95 @@ server.registerTool("describe", { description: "x" }, async ({ name }) => {
     assert.equal(inference.hints.readOnlyHint.value, true, inference.hints.readOnlyHint.reason);
   });
 });
+
+const dbModule = `import { Pool } from "pg";\nconst pool = new Pool();\nexport async function runQuery(sql: string) {\n  const result = await pool.query(sql);\n  return result.rows;\n}\n`;
+
+describe('inputs that carry the operation', () => {
+  const rows: Row[] = [
+    {
+      name: 'the caller’s SQL reaches `pool.query` unchanged through a helper module',
+      code: `import { runQuery } from "./db";
+server.registerTool("run_query", { description: "x", annotations: { readOnlyHint: true } }, async (args) => ({ content: [{ type: "text", text: JSON.stringify(await runQuery(args.sql)) }] }));`,
+      files: { '/virtual/db.ts': dbModule },
+      findings: [{ rule: 'read-only-contradicted', message: /passes the input `sql` unchanged to `pool\.query` \(the caller's statement: it may write or destroy, depending on the input\) at db\.ts:4/ }],
+    },
+    {
+      name: 'honest: a statement check on the way (`/^\\s*select\\b/i.test(sql)`)',
+      code: `import { runQuery } from "./db";
+server.registerTool("run_query", { description: "x", annotations: { readOnlyHint: true } }, async ({ sql }) => {
+  if (!/^\\s*select\\b/i.test(sql)) throw new Error("only SELECT statements are allowed");
+  return { content: [{ type: "text", text: JSON.stringify(await runQuery(sql)) }] };
+});`,
+      files: { '/virtual/db.ts': dbModule },
+      findings: [],
+    },
+    {
+      name: 'honest: a read-only transaction around the statement',
+      code: `import { Pool } from "pg";
+const pool = new Pool();
+server.registerTool("run_query", { description: "x", annotations: { readOnlyHint: true } }, async ({ query }) => {
+  const client = await pool.connect();
+  await client.query("BEGIN TRANSACTION READ ONLY");
+  const rows = await client.query(query);
+  await client.query("ROLLBACK");
+  return { content: [{ type: "text", text: JSON.stringify(rows) }] };
+});`,
+      findings: [],
+    },
+    {
+      name: 'an aggregation pipeline from the arguments can `$out` or `$merge`',
+      code: `import { MongoClient } from "mongodb";
+const db = new MongoClient("mongodb://localhost").db("app");
+server.registerTool("aggregate", { description: "x", annotations: { readOnlyHint: true } }, async ({ collection, pipeline }) => ({ content: [{ type: "text", text: JSON.stringify(await db.collection(collection).aggregate(pipeline).toArray()) }] }));`,
+      findings: [{ rule: 'read-only-contradicted', message: /passes the input `pipeline` unchanged to `db\.collection\(collection\)\.aggregate`/ }],
+    },
+    {
+      name: 'honest: a stage filter rejects `$out` and `$merge`',
+      code: `import { MongoClient } from "mongodb";
+const db = new MongoClient("mongodb://localhost").db("app");
+server.registerTool("aggregate", { description: "x", annotations: { readOnlyHint: true } }, async ({ collection, pipeline }) => {
+  if (pipeline.some((stage) => "$out" in stage || "$merge" in stage)) throw new Error("write stages are not allowed");
+  return { content: [{ type: "text", text: JSON.stringify(await db.collection(collection).aggregate(pipeline).toArray()) }] };
+});`,
+      findings: [],
+    },
+    {
+      name: 'a command line from the arguments, and a kubectl subcommand after a fixed program',
+      code: `import { execSync } from "node:child_process";
+server.registerTool("run_command", { description: "x", annotations: { readOnlyHint: true } }, async ({ command }) => ({ content: [{ type: "text", text: execSync(command).toString() }] }));
+server.registerTool("kubectl", { description: "x", annotations: { readOnlyHint: true } }, async (args) => ({ content: [{ type: "text", text: execSync(\`kubectl \${args.command}\`).toString() }] }));`,
+      findings: [
+        { rule: 'read-only-contradicted', message: /passes the input `command` unchanged to `execSync` \(the caller's command line/ },
+        { rule: 'read-only-contradicted', message: /passes the input `command` unchanged to `execSync`/ },
+      ],
+    },
+    {
+      name: 'honest: a read-only mode on by default guards the command',
+      code: `import { execSync } from "node:child_process";
+const READ_ONLY = process.env.ALLOW_WRITES !== "true";
+const SAFE = ["get", "describe", "logs"];
+server.registerTool("kubectl", { description: "x", annotations: { readOnlyHint: true } }, async ({ command }) => {
+  if (READ_ONLY && !SAFE.includes(command.split(" ")[0])) throw new Error("read-only mode");
+  return { content: [{ type: "text", text: execSync(command).toString() }] };
+});`,
+      findings: [],
+    },
+    {
+      name: 'honest look-alikes: a key to a cache, an argument inside a fixed SELECT',
+      code: `import { LRUCache } from "lru-cache";
+import { Pool } from "pg";
+const cache = new LRUCache({ max: 10 });
+const pool = new Pool();
+server.registerTool("get_cached", { description: "x", annotations: { readOnlyHint: true } }, async ({ key }) => ({ content: [{ type: "text", text: String(cache.get(key)) }] }));
+server.registerTool("get_user", { description: "x", annotations: { readOnlyHint: true } }, async ({ id }) => ({ content: [{ type: "text", text: JSON.stringify(await pool.query(\`SELECT * FROM users WHERE id = \${id}\`)) }] }));`,
+      findings: [],
+    },
+  ];
+  for (const row of rows) test(row.name, () => check(row));
+
+  test('the finding says which restriction would make the claim honest', () => {
+    const [finding] = honestyFindings(`import { runQuery } from "./db";
+server.registerTool("run_query", { description: "x", annotations: { readOnlyHint: true } }, async (args) => ({ content: [{ type: "text", text: JSON.stringify(await runQuery(args.sql)) }] }));`, { '/virtual/db.ts': dbModule });
+    assert.match(finding.detail ?? '', /Reached through `runQuery` at line 2\..*`readOnlyHint: true` is honest only with a read-only transaction or connection, or a check that the statement is a SELECT/);
+  });
+});

@@ -56,3 +56,47 @@ export function generatedName(expr: ts.Node, sf: ts.SourceFile, depth = 0): bool
     return decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && !!decl.declaration.initializer && generatedName(decl.declaration.initializer, sf, depth + 1);
   });
 }
+
+/**
+ * Is `expr` the tool's argument itself, unchanged (through locals, helper parameters, `.trim()`, `String(…)`, a
+ * template that holds only it)? `query(args.sql)` passes the caller's statement; `query(\`SELECT … ${args.id}\`)` does not.
+ */
+export function argumentUnchanged(walk: Walk, expr: ts.Expression, depth = 0): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const inner = skipOuterExpressions(expr);
+  if (ts.isTemplateExpression(inner)) return inner.head.text.trim() === '' && inner.templateSpans.length === 1 && inner.templateSpans[0].literal.text.trim() === '' && argumentUnchanged(walk, inner.templateSpans[0].expression, depth + 1);
+  if (ts.isCallExpression(inner)) {
+    const callee = skipOuterExpressions(inner.expression);
+    if (ts.isPropertyAccessExpression(callee) && /^(?:trim|trimStart|trimEnd|toString)$/.test(callee.name.text) && inner.arguments.length === 0) return argumentUnchanged(walk, callee.expression, depth + 1);
+    if (ts.isIdentifier(callee) && callee.text === 'String' && inner.arguments[0]) return argumentUnchanged(walk, inner.arguments[0], depth + 1);
+    return false;
+  }
+  if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken || inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) return argumentUnchanged(walk, inner.left, depth + 1);
+  // `args.sql`, `params.arguments.query`, `sql` (destructured), `input["pipeline"]`.
+  let root: ts.Expression = inner;
+  while (ts.isPropertyAccessExpression(root) || ts.isElementAccessExpression(root)) root = skipOuterExpressions(root.expression);
+  if (!ts.isIdentifier(root)) return false;
+  const decl = findDeclaration(root.text, root);
+  if (decl?.kind === 'parameter') {
+    if (walk.isDataParam(decl.declaration)) return true;
+    const passed = walk.argumentFor(decl.declaration);
+    if (!passed) return false;
+    // `run(args.sql)` into `run(sql) { db.query(sql) }`; `run(args)` into `run(input) { db.query(input.sql) }`.
+    return root === inner || ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) ? argumentUnchanged(walk, passed, depth + 1) : false;
+  }
+  if (decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && decl.declaration.initializer) {
+    // `const { sql } = args`, `const q = args.query`.
+    return argumentUnchanged(walk, decl.declaration.initializer, depth + 1);
+  }
+  return false;
+}
+
+/** The name of the argument `expr` reads (`sql` in `args.sql`, `query` in `const { query } = args`), for messages. */
+export function argumentName(expr: ts.Expression): string | undefined {
+  const inner = skipOuterExpressions(expr);
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text;
+  if (ts.isElementAccessExpression(inner) && ts.isStringLiteralLike(inner.argumentExpression)) return inner.argumentExpression.text;
+  if (ts.isIdentifier(inner)) return inner.text;
+  if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(skipOuterExpressions(inner.expression))) return argumentName((skipOuterExpressions(inner.expression) as ts.PropertyAccessExpression).expression);
+  return undefined;
+}

@@ -39,6 +39,7 @@ export type Fact =
   | { kind: 'route'; method: string; path: string }
   | { kind: 'socket'; /** The package it comes from, when not a global. */ module?: string }
   | { kind: 'sql'; keyword: string }
+  | { kind: 'operation-input'; /** The argument run as given. */ input: string; language: 'sql' | 'pipeline' | 'command'; /** What would make a read-only claim honest. */ restriction: string }
   | { kind: 'database' }
   | { kind: 'sdk'; sdk: string }
   | { kind: 'sdk-command'; command: string; sdk: string }

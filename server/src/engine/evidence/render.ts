@@ -27,6 +27,10 @@ function factText(fact: Fact, call: string, target: EvidenceData['target']): { t
       return { text: `opens \`${call}\`${fact.module ? ` (${fact.module})` : ''}` };
     case 'sql':
       return { text: call ? `runs SQL \`${fact.keyword}\` through \`${call}\`` : `runs SQL \`${fact.keyword}\`` };
+    case 'operation-input': {
+      const what = fact.language === 'sql' ? 'statement' : fact.language === 'pipeline' ? 'pipeline' : 'command line';
+      return { text: `passes the input \`${fact.input}\` unchanged to \`${call}\``, detail: `(the caller's ${what}: it may write or destroy, depending on the input)` };
+    }
     case 'database':
       return { text: `calls \`${call}\` (database)` };
     case 'sdk':
