@@ -96,6 +96,20 @@ server.registerTool("get_replay", { description: "x", annotations: { readOnlyHin
       findings: [{ rule: 'read-only-contradicted', message: /calls `fs\.writeFileSync` at line 5/ }],
     },
     {
+      name: 'a low-level server: the `case` clause reads its path from the request’s arguments',
+      code: `${fsHead}server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "export", description: "x", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } }] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case "export": {
+      const { dir } = request.params.arguments;
+      fs.mkdirSync(path.join(dir, "export"), { recursive: true });
+      return { content: [] };
+    }
+  }
+});`,
+      findings: [{ rule: 'read-only-contradicted', message: /calls `fs\.mkdirSync` at line 9/ }],
+    },
+    {
       name: 'a folder the caller names is a write to the environment',
       code: `${fsHead}server.registerTool("get_folder", { description: "x", annotations: { readOnlyHint: true } }, async ({ dir }) => {
   fs.mkdirSync(dir, { recursive: true });

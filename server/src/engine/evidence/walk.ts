@@ -84,6 +84,12 @@ export class HandlerWalker implements Walk {
     else this.visited.set(root, new Set([context]));
     if (depth === 0) {
       const handlers = ts.isFunctionLike(root) ? [root] : ts.isCallExpression(root) ? root.arguments.map((a) => skipOuterExpressions(a)).filter((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a)) : [];
+      // A `case "name":` clause of a low-level tools/call handler: the request is the enclosing handler's parameter.
+      if (handlers.length === 0) {
+        let enclosing: ts.Node | undefined = root.parent;
+        while (enclosing && !ts.isFunctionLike(enclosing)) enclosing = enclosing.parent;
+        if (enclosing) handlers.push(enclosing as ts.SignatureDeclaration);
+      }
       for (const fn of handlers) for (const parameter of (fn as ts.SignatureDeclaration).parameters) this.dataParams.add(parameter);
     }
     const visit = (node: ts.Node): void => {
