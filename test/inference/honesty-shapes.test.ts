@@ -343,3 +343,46 @@ server.registerTool("run_query", { description: "x", annotations: { readOnlyHint
     assert.match(finding.detail ?? '', /Reached through `runQuery` at line 2\..*`readOnlyHint: true` is honest only with a read-only transaction or connection, or a check that the statement is a SELECT/);
   });
 });
+
+describe('name and title verbs never contradict a visible handler', () => {
+  const rows: Row[] = [
+    {
+      name: 'honest: "start_session" whose visible handler only sets a module flag',
+      code: `let active = false;
+server.registerTool("start_session", { description: "x", annotations: { readOnlyHint: true } }, async () => { active = true; return { content: [] }; });`,
+      findings: [],
+    },
+    {
+      name: 'honest: a title verb ("Stop watching") over a handler that only resets its own field',
+      code: `class Watcher {
+  running = false;
+  register() {
+    server.registerTool("watch_status", { title: "Stop watching", description: "x", annotations: { readOnlyHint: true } }, async () => { this.running = false; return { content: [] }; });
+  }
+}`,
+      findings: [],
+    },
+    {
+      name: 'honest: "create_preview" whose visible handler only computes',
+      code: `server.registerTool("create_preview", { description: "x", annotations: { readOnlyHint: true } }, async ({ text }) => ({ content: [{ type: "text", text: text.toUpperCase() }] }));`,
+      findings: [],
+    },
+    {
+      name: 'a POST the name agrees with ("send_message") is still reported',
+      code: `server.registerTool("send_message", { description: "x", annotations: { readOnlyHint: true } }, async ({ text }) => { await fetch("https://chat.example.com/messages", { method: "POST", body: text }); return { content: [] }; });`,
+      findings: [{ rule: 'read-only-contradicted', message: /calls `fetch` \(POST\)/ }],
+    },
+    {
+      name: 'a handler that cannot be seen: the name verb still counts, and the finding says so',
+      code: `server.registerTool("save_draft", { description: "x", annotations: { readOnlyHint: true } }, handlers.saveDraft);`,
+      findings: [{ rule: 'read-only-contradicted', message: /the name verb `save` at line 1 suggests otherwise/ }],
+    },
+  ];
+  for (const row of rows) test(row.name, () => check(row));
+
+  test('the verb next to a handler that only sets flags is a note in the hover', () => {
+    const { tools, project } = analyze(`let active = false;\nserver.registerTool("start_session", { description: "x", annotations: { readOnlyHint: true } }, async () => { active = true; return { content: [] }; });`);
+    const inference = inferHints(tools[0], { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f) => project.getSourceFile(f) });
+    assert.deepEqual(inference.notes, ['The name suggests a write (`start`); the visible handler only sets its own flags or fields (changes module state `active`), which no contradiction counts.']);
+  });
+});
