@@ -386,3 +386,41 @@ server.registerTool("start_session", { description: "x", annotations: { readOnly
     assert.deepEqual(inference.notes, ['The name suggests a write (`start`); the visible handler only sets its own flags or fields (changes module state `active`), which no contradiction counts.']);
   });
 });
+
+describe('side objects created on the way', () => {
+  const rows: Row[] = [
+    {
+      name: 'a "connect" tool that creates a temporary database user through an SDK',
+      code: `import { AtlasClient } from "atlas-admin-sdk";
+const atlas = new AtlasClient();
+server.registerTool("connect_cluster", { description: "x", annotations: { readOnlyHint: true } }, async ({ cluster }) => {
+  const user = await atlas.createDatabaseUser({ cluster, expiresInMinutes: 60 });
+  return { content: [{ type: "text", text: user.connectionString }] };
+});`,
+      findings: [{ rule: 'read-only-contradicted', message: /calls `atlas\.createDatabaseUser` from `atlas-admin-sdk` \(its name starts with `create`\) at line 4/ }],
+    },
+    {
+      name: 'a "get" tool that POSTs an access-list entry before reading',
+      code: `const BASE = "https://cloud.example.com/api/v2";
+server.registerTool("get_cluster", { description: "x", annotations: { readOnlyHint: true } }, async ({ group, ip }) => {
+  await fetch(\`\${BASE}/groups/\${group}/accessList\`, { method: "POST", body: JSON.stringify([{ ipAddress: ip }]) });
+  const res = await fetch(\`\${BASE}/groups/\${group}/clusters\`);
+  return { content: [{ type: "text", text: await res.text() }] };
+});`,
+      findings: [{ rule: 'read-only-contradicted', message: /calls `fetch` \(POST\) to `\?\/groups\/\?\/accessList` at line 3/ }],
+    },
+    {
+      name: 'honest: logging in with a POST for a token, a POST search, a session from an SDK',
+      code: `import { Browser } from "browser-sdk";
+const browser = new Browser();
+server.registerTool("get_items", { description: "x", annotations: { readOnlyHint: true } }, async ({ q }) => {
+  const auth = await fetch("https://api.example.com/oauth/token", { method: "POST", body: "grant_type=client_credentials" });
+  const found = await fetch("https://api.example.com/items/search", { method: "POST", body: JSON.stringify({ q }) });
+  await browser.createSession();
+  return { content: [{ type: "text", text: String(auth.ok && found.ok) }] };
+});`,
+      findings: [],
+    },
+  ];
+  for (const row of rows) test(row.name, () => check(row));
+});

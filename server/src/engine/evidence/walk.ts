@@ -19,7 +19,7 @@ import { methodInArguments, passesOptions, requestBuilder } from './tables/http'
 import { REPORTING_FILES, REPORTING_FUNCTIONS } from './tables/ignore';
 import { debugGuarded, INCIDENTAL_FUNCTION } from './tables/incidental';
 import { stateWrite } from './tables/state';
-import { methodVerb, words } from './tables/verbs';
+import { methodVerb, sideObject, words } from './tables/verbs';
 
 /** How deep calls into local and relatively imported functions are followed. */
 export const MAX_FOLLOW_DEPTH = 4;
@@ -231,7 +231,9 @@ export class HandlerWalker implements Walk {
     const verb = last ? methodVerb(last) : undefined;
     if (verb) {
       // `client.deleteNamespacedPod(…)`: a specific destroying method name is strong; `x.delete(k)` or `api.sendX` stay guesses.
-      const specific = verb.effect === 'destroy' && words(last!).length > 1 && origin.kind !== 'value';
+      // `atlas.createDatabaseUser(…)`, `iam.createAccessKey(…)`: a side object (a user, a credential, an access entry)
+      // created on the way is a write, whatever the tool is called.
+      const specific = (verb.effect === 'destroy' && words(last!).length > 1 && origin.kind !== 'value') || (verb.effect === 'append' && origin.kind !== 'value' && sideObject(last!) !== undefined);
       this.add({ effect: verb.effect, strength: specific ? 'strong' : 'weak', guess: true, target: 'unknown', call: text, fact: { kind: 'method-verb', verb: verb.verb, ...module } }, call, sf);
     }
   }

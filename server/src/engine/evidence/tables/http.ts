@@ -7,7 +7,7 @@ import { isModuleLevel, literalText, memberChain, resultDiscarded } from '../nod
 import type { CallRecogniser, NewRecogniser, Walk } from '../recogniser';
 import { fromArguments } from '../arguments';
 import { lookup } from './lookup';
-import { words } from './verbs';
+import { sideObject, words } from './verbs';
 
 /** Global functions that send a request; the method comes from the options argument (default GET). */
 export const HTTP_GLOBALS: readonly string[] = ['fetch'];
@@ -123,13 +123,15 @@ function addRequest(walk: Walk, method: string, call: ts.CallExpression, sf: ts.
   const url: RequestUrl = fromArgs ? { from: 'arguments' } : urlText ? { from: 'literal', url: urlText } : { from: 'fixed' };
   // A GET whose answer nobody reads is a ping (a telemetry pixel), not what the tool reads or reaches.
   const ping = (method === 'GET' || method === 'HEAD') && resultDiscarded(call);
+  // A POST to a collection of side objects (`/databaseUsers`, `/accessList`, `/api-keys`) creates one: not a query.
+  const creates = method === 'POST' && urlText !== undefined && sideObject(lastSegment(urlText), false) !== undefined;
   walk.add(
     {
       ...(ping ? { incidental: { kind: 'telemetry-ping' } } : {}),
-      ...((method === 'POST' || method === 'unknown') && !flag ? { guess: true } : {}),
+      ...((method === 'POST' || method === 'unknown') && !flag && !creates ? { guess: true } : {}),
       effect,
       // Many read APIs take their query as a POST (search, GraphQL): a POST is a write for inference, but weak.
-      strength: (method === 'unknown' || method === 'POST') && !flag ? 'weak' : 'strong',
+      strength: (method === 'unknown' || method === 'POST') && !flag && !creates ? 'weak' : 'strong',
       world: local ? 'closed' : 'open',
       // A fixed or configured host may be the server's own backend; a URL from the arguments is the open world.
       ...(fromArgs || local ? {} : { worldWeak: true }),
@@ -140,6 +142,13 @@ function addRequest(walk: Walk, method: string, call: ts.CallExpression, sf: ts.
     call,
     sf,
   );
+}
+
+/** `users` in `https://api.x.io/v1/groups/?/databaseUsers?x=1`: the last path segment, holes and query left out. */
+function lastSegment(url: string): string {
+  // `?` also stands for a template's holes: only a `?key=value` tail is a query.
+  const path = url.replace(/#.*$/, '').replace(/\?[^/?]*=[^/]*$/, '').replace(/\/+$/, '');
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /**
