@@ -140,6 +140,17 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   ];
   for (const row of rows) test(row.name, () => check(row));
 
+  test('"Add annotations" gives no destructive reason for making a folder: it replaces nothing', () => {
+    const code = `${fsHead}server.registerTool("make_folder", { description: "x" }, async ({ dir }) => {
+  fs.mkdirSync(dir, { recursive: true });
+  return { content: [] };
+});`;
+    const { tools, project } = analyze(code);
+    const hints = suggestAnnotations(tools[0], { sourceFile: project.getSourceFile(MAIN)!, sourceFileOf: (f) => project.getSourceFile(f), options: {} });
+    assert.deepEqual(hints.map((h) => [h.key, h.value]), [['readOnlyHint', false], ['destructiveHint', false], ['idempotentHint', true], ['openWorldHint', false]]);
+    assert.match(hints.find((h) => h.key === 'destructiveHint')!.reason, /^only adds: calls `fs\.mkdirSync`$/);
+  });
+
   test('"Add annotations" gives no destructive reason for removing its own scratch file', () => {
     const code = `${fsHead}server.registerTool("render_chart", { description: "x" }, async ({ spec }) => {
   const tmp = path.join(os.tmpdir(), \`chart-\${Date.now()}.svg\`);

@@ -91,7 +91,8 @@ export const fsCall: CallRecogniser = (site, walk) => {
     const moves = /^(rename|move)(Sync)?$/.test(member);
     const flag = effect === 'destroy' ? writeFlag(call, sf, walk.evaluator) : undefined;
     // `{ flag: 'wx' }` only creates (it fails when the file exists); `{ flag: 'a' }` appends. Neither overwrites.
-    const createOnly = !!flag?.includes('x');
+    // Making a folder or a link replaces nothing (an existing folder is left as it is; a link fails): it only creates.
+    const createOnly = !!flag?.includes('x') || /^(?:mkdir|mkdirp|ensureDir|ensureFile|mkdtemp|symlink|link)(?:Sync)?$/.test(member);
     const flagged: Effect | undefined = createOnly ? 'write' : flag?.startsWith('a') ? 'append' : undefined;
 
     // Removing a path is bookkeeping only when the server named the file itself (its own scratch file): `rm("/tmp/x")`
