@@ -42,8 +42,8 @@ describe('handler evidence: file system', () => {
 });
 
 describe('handler evidence: processes', () => {
-  test('exec leaves every optimistic hint unknown and is not a proven write', () => {
-    const inference = infer(`import { execSync } from "child_process";\n${reg('run', '({ cmd }) => { execSync(cmd); return { content: [] }; }')}`);
+  test('running a fixed program leaves every optimistic hint unknown and is not a proven write', () => {
+    const inference = infer(`import { execFileSync } from "child_process";\n${reg('run', '({ ref }) => { execFileSync("git", ["log", ref]); return { content: [] }; }')}`);
     expectHints(inference, { readOnlyHint: [false, 'likely'], destructiveHint: [true, 'unknown'], idempotentHint: [false, 'unknown'], openWorldHint: [true, 'unknown'] });
   });
   test('promisify(exec) is still a process call', () => {
@@ -242,10 +242,12 @@ describe('constructions and shell templates', () => {
     expectHints(infer(reg('connect', 'async ({ url }) => { const ws = new WebSocket(url); return { content: [] }; }')), { openWorldHint: [true, 'likely'], readOnlyHint: [false, 'likely'] });
     assert.equal(infer(reg('mystery', 'async () => { new Mystery(); return { content: [] }; }')).evidence.handler, 'partial');
   });
-  test("a local class's constructor is followed; its instance methods are not assumed pure", () => {
-    const code = `import * as fs from "fs";\nclass Store { constructor() { fs.mkdirSync("/data"); } find() { return 1; } }\n`;
+  test("a local class's constructor is followed, and so are its instance methods", () => {
+    const code = `import * as fs from "fs";\nclass Store { constructor() { fs.writeFileSync("/data/store.json", "{}"); } find() { return 1; } }\n`;
     expectHints(infer(code + reg('init', 'async () => { new Store(); return { content: [] }; }')), { readOnlyHint: [false, 'proven'] });
-    assert.equal(infer(`class Api { find() { return fetch("https://x"); } }\nconst api = new Api();\n` + reg('get', 'async () => { await api.find(); return { content: [] }; }')).evidence.handler, 'partial');
+    const method = infer(`class Api { find() { return fetch("https://x.io/items", { method: "DELETE" }); } }\nconst api = new Api();\n` + reg('get', 'async () => { await api.find(); return { content: [] }; }'));
+    expectHints(method, { readOnlyHint: [false, 'proven'], destructiveHint: [true, 'proven'] });
+    assert.deepEqual(method.evidence.items.find((e) => e.fact.kind === 'request')?.chain?.map((h) => h.text), ['api.find']);
   });
   test('zx $`…` runs a process', () => {
     expectHints(infer(`import { $ } from "zx";\n${reg('clean', 'async () => { await $`rm -rf /tmp/x`; return { content: [] }; }')}`), { readOnlyHint: [false, 'likely'], openWorldHint: [true, 'unknown'] });

@@ -161,6 +161,11 @@ function notesFor(evidence: ToolEvidence, readOnly: InferredHint, summary: Summa
   const notes: string[] = [];
   const name = evidence.items.filter((e) => e.source === 'name' && WRITES.includes(e.effect));
   if (readOnly.value && name.length > 0) notes.push(`The ${suggestsWriteText(name[0])}, but the visible handler ${summary === 'computes' ? 'only computes its result' : 'only reads'}.`);
+  else if (name.length > 0 && evidence.handler === 'complete') {
+    // The name's verb next to a handler whose only writes are flags or fields it sets: said here, never raised.
+    const weighed = evidence.items.filter((e) => e.source === 'handler' && !e.incidental && e.effect !== 'read' && e.effect !== 'opaque');
+    if (weighed.length > 0 && weighed.every((e) => e.strength === 'weak' && isFlagWrite(e))) notes.push(`The ${suggestsWriteText(name[0])}; the visible handler only sets its own flags or fields (${weighed[0].text}), which no contradiction counts.`);
+  }
   const inputs = evidence.items.filter((e) => e.source === 'input' && WRITES.includes(e.effect));
   if (readOnly.value && inputs.length > 0) notes.push(`${capitalize(inputs[0].text)} suggests a write (${inputs[0].detail}), but the visible handler writes nothing.`);
   if (evidence.handler === 'partial') {
@@ -177,7 +182,7 @@ function capitalize(text: string): string {
 // ---- contradictions ----
 
 /** Incidental writes OpenAI's review still counts against a read-only claim: logs and saved artifacts. */
-const CHATGPT_NOT_READ_ONLY: readonly IncidentalKind[] = ['log-file', 'temp-file'];
+const CHATGPT_NOT_READ_ONLY: readonly IncidentalKind[] = ['log-file', 'temp-file', 'generated-file'];
 
 /** The claims the contradiction rules check, and what contradicts each. */
 const CONTRADICTING: Record<HintKey, { claimed: boolean; matches: (e: Evidence) => boolean }> = {
@@ -216,8 +221,10 @@ export function contradictingEvidence(inference: Inference, key: HintKey, profil
   const isStrong = (e: Evidence) => e.strength === 'strong' && !(key === 'openWorldHint' && e.worldWeak);
   const strongHandler = items.filter((e) => e.source === 'handler' && isStrong(e));
   if (strongHandler.length > 0) return { evidence: strongHandler, outweighed: items.filter((e) => !strongHandler.includes(e)) };
-  // Weak handler evidence that the name agrees with (`save_note` calling `notes.set`, `send_message` POSTing).
-  const weakHandler = items.filter((e) => e.source === 'handler' && !isStrong(e));
+  // Weak handler evidence that the name agrees with (`save_note` calling `notes.set`, `send_message` POSTing). A flag
+  // or field the handler sets (`active = true`, `this.running = false`) is no effect beyond the server's own
+  // bookkeeping: a name verb ("start", "stop") next to it is a note in the hover, never a contradiction.
+  const weakHandler = items.filter((e) => e.source === 'handler' && !isStrong(e) && !isFlagWrite(e));
   const name = weighed.filter((e) => e.source === 'name' && NAME_AGREES[key](e));
   if (weakHandler.length > 0 && name.length > 0) return { evidence: [...weakHandler, name[0]], outweighed: [] };
   const visibility = inference.evidence.handler;
@@ -230,6 +237,11 @@ export function contradictingEvidence(inference: Inference, key: HintKey, profil
     return { evidence: [...weak].sort((a, b) => order(a) - order(b)), outweighed: [] };
   }
   return { evidence: [], outweighed: items };
+}
+
+/** A module variable or instance field the handler assigns: a flag, a lazily made client, a field of its own. */
+export function isFlagWrite(e: Evidence): boolean {
+  return e.fact.kind === 'assignment' && (e.target === 'module-state' || e.target === 'instance-state');
 }
 
 /** The honest value to offer instead of a contradicted claim. */

@@ -35,10 +35,11 @@ export type RequestUrl = { from: 'arguments' } | { from: 'literal'; url: string 
 export type Fact =
   // The handler: calls the tables know.
   | { kind: 'file'; /** The fs method as called (`readFileSync`). */ method: string; /** `flag` of the options, when it changes the effect. */ flag?: string }
-  | { kind: 'request'; /** GET, POST, …, or 'unknown' when chosen at run time. */ method: string; url: RequestUrl }
+  | { kind: 'request'; /** GET, POST, …, or 'unknown' when chosen at run time. */ method: string; url: RequestUrl; /** A deletion flag the body forwards (`deleted`). */ forwards?: string }
   | { kind: 'route'; method: string; path: string }
   | { kind: 'socket'; /** The package it comes from, when not a global. */ module?: string }
   | { kind: 'sql'; keyword: string }
+  | { kind: 'operation-input'; /** The argument run as given. */ input: string; language: 'sql' | 'pipeline' | 'command'; /** What would make a read-only claim honest. */ restriction: string }
   | { kind: 'database' }
   | { kind: 'sdk'; sdk: string }
   | { kind: 'sdk-command'; command: string; sdk: string }
@@ -62,13 +63,17 @@ export type FactKind = Fact['kind'];
 
 /**
  * Why an effect is not the tool's effect as its user sees it. `temp-file`, `log-file`, `cache-file`: the path
- * says so; `cache-state`: module state named as a cache; `telemetry-ping`: a request whose answer is never read;
+ * says so; `generated-file`: a file the server names itself (a timestamp, a random id) in a folder it chooses, so it
+ * never replaces a file of the caller's; `own-folder`: making or marking a folder or binary the server chose itself
+ * (`mkdir(configDir)`, `chmod(rgPath)`); `cache-state`: module state named as a cache; `telemetry-ping`: a request whose answer is never read;
  * `debug-only`: code that runs only in development; `helper`: inside a logging or caching helper.
  */
 export type IncidentalReason =
   | { kind: 'temp-file' }
   | { kind: 'log-file' }
   | { kind: 'cache-file' }
+  | { kind: 'generated-file' }
+  | { kind: 'own-folder' }
   | { kind: 'cache-state'; state: string }
   | { kind: 'telemetry-ping' }
   | { kind: 'debug-only' }

@@ -92,12 +92,56 @@ export function resultDiscarded(call: ts.CallExpression): boolean {
 export function functionName(node: ts.Node): string | undefined {
   if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name) return propertyNameText(node.name);
   if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent) && ts.isIdentifier(node.parent.name)) return node.parent.name.text;
+  // `{ debug: (…) => … }`, `class L { debug = (…) => … }`: named by the property.
+  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && (ts.isPropertyAssignment(node.parent) || ts.isPropertyDeclaration(node.parent)) && node.parent.initializer === node) return propertyNameText(node.parent.name);
   return undefined;
 }
 
 export function isModuleLevel(decl: ts.VariableDeclaration): boolean {
   const statement = decl.parent?.parent;
   return !!statement && ts.isVariableStatement(statement) && ts.isSourceFile(statement.parent);
+}
+
+/**
+ * Inside a method that returns `this` (a builder step: `schema.string(name)` sets a field and returns the builder):
+ * what it writes is the object being built, like a constructor's.
+ */
+export function isInsideBuilderStep(node: ts.Node): boolean {
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !ts.isSourceFile(fn) && !(ts.isFunctionLike(fn) && !ts.isArrowFunction(fn))) fn = fn.parent;
+  if (!fn || !ts.isMethodDeclaration(fn) || !fn.body) return false;
+  let returnsThis = false;
+  const visit = (child: ts.Node): void => {
+    if (returnsThis || (ts.isFunctionLike(child) && !ts.isArrowFunction(child))) return;
+    if (ts.isReturnStatement(child) && child.expression && skipOuterExpressions(child.expression).kind === ts.SyntaxKind.ThisKeyword) returnsThis = true;
+    ts.forEachChild(child, visit);
+  };
+  ts.forEachChild(fn.body, visit);
+  return returnsThis;
+}
+
+/**
+ * A field filled once and kept: `if (!this.path) this.path = …`, `this.client ??= …`, `this.x || (this.x = …)`.
+ * `target` is the written expression; the guard names the same text.
+ */
+export function isMemoWrite(target: ts.Expression, sf: ts.SourceFile): boolean {
+  const text = target.getText(sf);
+  const assignment = target.parent;
+  if (assignment && ts.isBinaryExpression(assignment) && assignment.left === target) {
+    const op = assignment.operatorToken.kind;
+    if (op === ts.SyntaxKind.QuestionQuestionEqualsToken || op === ts.SyntaxKind.BarBarEqualsToken) return true;
+  }
+  let current: ts.Node | undefined = target;
+  for (let i = 0; current && i < 6 && !ts.isFunctionLike(current); i++, current = current.parent) {
+    const parent: ts.Node | undefined = current.parent;
+    if (!parent) break;
+    const guard = ts.isIfStatement(parent) && parent.thenStatement === current ? parent.expression : ts.isBinaryExpression(parent) && parent.right === current && (parent.operatorToken.kind === ts.SyntaxKind.BarBarToken || parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) ? parent.left : undefined;
+    if (!guard) continue;
+    const g = skipOuterExpressions(guard);
+    const tested = ts.isPrefixUnaryExpression(g) && g.operator === ts.SyntaxKind.ExclamationToken ? skipOuterExpressions(g.operand) : ts.isBinaryExpression(g) && /^(?:===?|!==?)$/.test(g.operatorToken.getText(sf)) && /^(?:null|undefined)$/.test(g.right.getText(sf)) ? skipOuterExpressions(g.left) : parent.kind === ts.SyntaxKind.BinaryExpression ? g : undefined;
+    if (tested && tested.getText(sf) === text) return true;
+  }
+  return false;
 }
 
 export function isInsideConstructor(node: ts.Node): boolean {

@@ -8,6 +8,7 @@ import type { CallRecogniser, NewRecogniser, TemplateRecogniser } from './recogn
 import { fsCall } from './tables/fs';
 import { fetchCall, httpModuleCall, requestBuilder, routeCall, socketConstructor } from './tables/http';
 import { eventPlumbing, packageClient, protocolCall, pureConstructor, pureGlobalCall, pureValueCall, reportingCall } from './tables/ignore';
+import { operationInput } from './tables/operations';
 import { ormCall } from './tables/orm';
 import { processCall, processTemplate, workerConstructor } from './tables/process';
 import { awsCommand, sdkCall } from './tables/sdk';
@@ -28,6 +29,8 @@ export const CALL_RECOGNISERS: readonly CallRecogniser[] = [
   configuredCall,
   eventPlumbing,
   sqlText,
+  // An argument that carries the operation, whatever the client (before the process and database tables).
+  operationInput,
   // Calls into packages the tables know.
   processCall,
   fsCall,

@@ -19,7 +19,7 @@ function factText(fact: Fact, call: string, target: EvidenceData['target']): { t
     case 'request': {
       const method = fact.method === 'unknown' ? ' (method chosen at run time)' : fact.method === 'GET' ? '' : ` (${fact.method})`;
       const where = fact.url.from === 'arguments' ? 'with a URL from its arguments' : fact.url.from === 'literal' ? `to \`${truncate(fact.url.url, 50)}\`` : 'to a fixed or configured host';
-      return { text: `calls \`${call}\`${method}`, detail: where };
+      return { text: `calls \`${call}\`${method}`, detail: fact.forwards ? `${where}, forwarding \`${fact.forwards}\` flags` : where };
     }
     case 'route':
       return { text: `sends \`${fact.method} ${fact.path}\` through \`${call}\`` };
@@ -27,6 +27,10 @@ function factText(fact: Fact, call: string, target: EvidenceData['target']): { t
       return { text: `opens \`${call}\`${fact.module ? ` (${fact.module})` : ''}` };
     case 'sql':
       return { text: call ? `runs SQL \`${fact.keyword}\` through \`${call}\`` : `runs SQL \`${fact.keyword}\`` };
+    case 'operation-input': {
+      const what = fact.language === 'sql' ? 'statement' : fact.language === 'pipeline' ? 'pipeline' : 'command line';
+      return { text: `passes the input \`${fact.input}\` unchanged to \`${call}\``, detail: `(the caller's ${what}: it may write or destroy, depending on the input)` };
+    }
     case 'database':
       return { text: `calls \`${call}\` (database)` };
     case 'sdk':
@@ -81,6 +85,10 @@ function incidentalText(reason: IncidentalReason): string {
       return 'a log file';
     case 'cache-file':
       return 'a cache file';
+    case 'generated-file':
+      return 'a file the server names itself, in a folder it chooses';
+    case 'own-folder':
+      return 'a folder or file the server chose itself (its own set-up)';
     case 'cache-state':
       return `module state \`${reason.state}\` is a cache`;
     case 'telemetry-ping':

@@ -9,16 +9,17 @@ import { findDeclaration, propertyNameText, skipOuterExpressions, writtenTargets
 import { EMPTY_ENV, type Evaluator, locOf, resolveModulePath, type SourceProvider } from '../values';
 import { compileConfig, type ConfiguredKind, configuredEffect, type ConfiguredPatterns } from './configured';
 import type { EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
+import { inheritedMethod, instanceMethod } from './instances';
 import { functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
 import { originOf } from './origin';
 import type { Body, CallSite, NewSite, Origin, Walk } from './recogniser';
 import type { EvidenceSession } from './session';
 import { CALL_RECOGNISERS, NEW_RECOGNISERS, TEMPLATE_RECOGNISERS } from './recognisers';
-import { methodInArguments, passesOptions } from './tables/http';
+import { methodInArguments, passesOptions, requestBuilder } from './tables/http';
 import { REPORTING_FILES, REPORTING_FUNCTIONS } from './tables/ignore';
 import { debugGuarded, INCIDENTAL_FUNCTION } from './tables/incidental';
 import { stateWrite } from './tables/state';
-import { methodVerb, words } from './tables/verbs';
+import { methodVerb, sideObject, words } from './tables/verbs';
 
 /** How deep calls into local and relatively imported functions are followed. */
 export const MAX_FOLLOW_DEPTH = 4;
@@ -83,6 +84,12 @@ export class HandlerWalker implements Walk {
     else this.visited.set(root, new Set([context]));
     if (depth === 0) {
       const handlers = ts.isFunctionLike(root) ? [root] : ts.isCallExpression(root) ? root.arguments.map((a) => skipOuterExpressions(a)).filter((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a)) : [];
+      // A `case "name":` clause of a low-level tools/call handler: the request is the enclosing handler's parameter.
+      if (handlers.length === 0) {
+        let enclosing: ts.Node | undefined = root.parent;
+        while (enclosing && !ts.isFunctionLike(enclosing)) enclosing = enclosing.parent;
+        if (enclosing) handlers.push(enclosing as ts.SignatureDeclaration);
+      }
       for (const fn of handlers) for (const parameter of (fn as ts.SignatureDeclaration).parameters) this.dataParams.add(parameter);
     }
     const visit = (node: ts.Node): void => {
@@ -224,7 +231,9 @@ export class HandlerWalker implements Walk {
     const verb = last ? methodVerb(last) : undefined;
     if (verb) {
       // `client.deleteNamespacedPod(…)`: a specific destroying method name is strong; `x.delete(k)` or `api.sendX` stay guesses.
-      const specific = verb.effect === 'destroy' && words(last!).length > 1 && origin.kind !== 'value';
+      // `atlas.createDatabaseUser(…)`, `iam.createAccessKey(…)`: a side object (a user, a credential, an access entry)
+      // created on the way is a write, whatever the tool is called.
+      const specific = (verb.effect === 'destroy' && words(last!).length > 1 && origin.kind !== 'value') || (verb.effect === 'append' && origin.kind !== 'value' && sideObject(last!) !== undefined);
       this.add({ effect: verb.effect, strength: specific ? 'strong' : 'weak', guess: true, target: 'unknown', call: text, fact: { kind: 'method-verb', verb: verb.verb, ...module } }, call, sf);
     }
   }
@@ -239,15 +248,22 @@ export class HandlerWalker implements Walk {
     if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
       const method = classMember(callee, callee.name.text);
       if (method) target = { node: method, sf };
+      // A method the class inherits from a local base class.
+      else target = inheritedMethod(this.evaluator, callee, sf);
     } else if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
       if (ts.isIdentifier(root)) {
         const decl = this.evaluator.declarationOf(root);
         if (decl?.kind === 'parameter') {
           const fn = root === callee ? this.bound.get(decl.declaration) : undefined;
-          if (!fn) return false;
-          target = fn;
-          // The tool's own callback: its parameters are the tool's arguments.
-          for (const parameter of (fn.node as ts.SignatureDeclaration).parameters ?? []) this.dataParams.add(parameter);
+          if (fn) {
+            target = fn;
+            // The tool's own callback: its parameters are the tool's arguments.
+            for (const parameter of (fn.node as ts.SignatureDeclaration).parameters ?? []) this.dataParams.add(parameter);
+          } else {
+            // `api.remove(id)` on a parameter typed with a local client class (`api: ApiClient`): its method.
+            target = ts.isPropertyAccessExpression(callee) ? instanceMethod(this.evaluator, callee, sf) : undefined;
+            if (!target) return false;
+          }
         }
         if (decl?.kind === 'import' && !decl.module.startsWith('.')) return false;
         if (!decl) return false;
@@ -255,6 +271,8 @@ export class HandlerWalker implements Walk {
       const called = this.calledFunction(callee, sf);
       if (called === 'failed') return false;
       if (!target && called) target = called;
+      // `client.update(…)` on an instance of the project's own client class: its method.
+      if (!target && ts.isPropertyAccessExpression(callee)) target = instanceMethod(this.evaluator, callee, sf);
     }
     if (!target) return false;
     // Reporting helpers in telemetry or logging modules (`trackUsage`, `logToolCall`) report on the tool; anything
@@ -278,8 +296,20 @@ export class HandlerWalker implements Walk {
     parameters?.forEach((parameter, index) => {
       if (call.arguments[index]) this.argumentsOf.set(parameter, call.arguments[index]);
     });
+    const before = this.items.length;
     try {
       this.walk(target.node, target.sf, depth + 1);
+      // `exa.request(SEARCH, "POST", body)` into a client whose sending the analyser cannot read (an injected
+      // `fetchImpl`): the method the call spells out still says what it sends.
+      const added = this.items.slice(before);
+      if (added.some((e) => e.effect === 'opaque') && !added.some((e) => e.fact.kind === 'request' || e.fact.kind === 'route')) {
+        this.hops.pop();
+        try {
+          requestBuilder(site, this);
+        } finally {
+          this.hops.push({ text: truncate(callee.getText(sf), 40), loc: locOf(call, sf) });
+        }
+      }
     } finally {
       this.methodFrames.pop();
       if (incidental) this.incidentalFrames.pop();

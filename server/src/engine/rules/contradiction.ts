@@ -44,7 +44,7 @@ export function evidenceDetail(evidence: Evidence[], context: RuleContext, shown
     const shown = others.slice(0, 3).map((e) => phrase(e, whereIs(e.loc, context, shownIn)));
     parts.push(`Also: ${shown.join('; ')}${others.length > 3 ? `; and ${others.length - 3} more` : ''}.`);
   }
-  const notes = [catchAllNote(evidence), nameOnlyNote(evidence), guessNote(evidence, key)].map((n) => n.trim()).filter(Boolean);
+  const notes = [catchAllNote(evidence), restrictionNote(evidence), nameOnlyNote(evidence), guessNote(evidence, key)].map((n) => n.trim()).filter(Boolean);
   const text = [...parts, ...notes].join(' ');
   return text || undefined;
 }
@@ -55,6 +55,12 @@ function catchAllNote(evidence: Evidence[]): string {
   return input
     ? ` The input \`${input}\` switches the tool between reading and writing: its hints must describe the worst branch, and hosts' directories reject such catch-all tools. Consider splitting it into a read tool and a write tool.`
     : '';
+}
+
+/** An input run as given (a statement, a pipeline, a command line): which restriction would make a read-only claim honest. */
+function restrictionNote(evidence: Evidence[]): string {
+  const fact = evidence.find((e) => e.fact.kind === 'operation-input')?.fact;
+  return fact?.kind === 'operation-input' ? ` What the tool does depends on the \`${fact.input}\` it is given; \`readOnlyHint: true\` is honest only with ${fact.restriction}, visible on the way.` : '';
 }
 
 /** Evidence read from names, verbs or a host that may be the server's own: a guess the user can correct. */

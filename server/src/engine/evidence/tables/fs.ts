@@ -4,7 +4,7 @@ import { EMPTY_ENV, type Evaluator } from '../../values';
 import type { Effect } from '../model';
 import type { CallRecogniser } from '../recogniser';
 import { PURE_METHODS } from './ignore';
-import { incidentalPath } from './incidental';
+import { incidentalPath, ownScratchRemoval, ownSetUp } from './incidental';
 import { lookup } from './lookup';
 
 /** Modules whose exports are file-system functions (named, namespace, default and `promises` imports). */
@@ -91,12 +91,17 @@ export const fsCall: CallRecogniser = (site, walk) => {
     const moves = /^(rename|move)(Sync)?$/.test(member);
     const flag = effect === 'destroy' ? writeFlag(call, sf, walk.evaluator) : undefined;
     // `{ flag: 'wx' }` only creates (it fails when the file exists); `{ flag: 'a' }` appends. Neither overwrites.
-    const createOnly = !!flag?.includes('x');
+    // Making a folder or a link replaces nothing (an existing folder is left as it is; a link fails): it only creates.
+    const createOnly = !!flag?.includes('x') || /^(?:mkdir|mkdirp|ensureDir|ensureFile|mkdtemp|symlink|link)(?:Sync)?$/.test(member);
     const flagged: Effect | undefined = createOnly ? 'write' : flag?.startsWith('a') ? 'append' : undefined;
 
-    // Removing a path is never bookkeeping here: `rm("/tmp/x")` may be exactly what the tool is for.
+    // Removing a path is bookkeeping only when the server named the file itself (its own scratch file): `rm("/tmp/x")`
+    // may be exactly what the tool is for.
     const removes = /^(?:rm|rmdir|unlink|remove|emptyDir|truncate)/.test(member);
-    const incidental = effect !== 'read' && !removes && call.arguments[0] ? incidentalPath(walk, call.arguments[0], sf) : undefined;
+    // Making a folder or marking a file the server chose (its config folder, a binary it resolved) is its set-up.
+    const setUp = /^(?:mkdir|mkdirp|ensureDir|chmod|chown|utimes|lchown|lutimes)(?:Sync)?$/.test(member);
+    const path = call.arguments[0];
+    const incidental = effect === 'read' || !path ? undefined : removes ? ownScratchRemoval(walk, path, sf) : setUp ? (incidentalPath(walk, path, sf) ?? ownSetUp(walk, path)) : incidentalPath(walk, path, sf);
     walk.add({ effect: flagged ?? effect, strength: 'strong', world: 'closed', target: 'file', call: site.text(), fact: { kind: 'file', method: member, ...(flagged ? { flag } : {}) }, ...(createOnly ? { createOnly } : {}), ...(moves ? { notRepeatable: true } : {}), ...(incidental ? { incidental } : {}) }, call, sf);
     return true;
   }

@@ -5,7 +5,9 @@ import { findDeclaration, propertyNameText, skipOuterExpressions } from '../../s
 import type { Effect, RequestUrl } from '../model';
 import { isModuleLevel, literalText, memberChain, resultDiscarded } from '../nodes';
 import type { CallRecogniser, NewRecogniser, Walk } from '../recogniser';
+import { fromArguments } from '../arguments';
 import { lookup } from './lookup';
+import { sideObject, words } from './verbs';
 
 /** Global functions that send a request; the method comes from the options argument (default GET). */
 export const HTTP_GLOBALS: readonly string[] = ['fetch'];
@@ -28,16 +30,23 @@ export const HTTP_METHOD_MEMBERS: Readonly<Record<string, string>> = {
 /** Members that send a request whose method comes from the options (`axios.request`, `http.request`). */
 export const HTTP_REQUEST_MEMBERS: readonly string[] = ['request', 'fetch', 'stream'];
 
-/** What an HTTP method does. POST adds (not safe to retry); PUT and DELETE are idempotent by HTTP's own rules. */
+/**
+ * What an HTTP method does. POST adds (not safe to retry); PUT replaces and PATCH overwrites the fields it names
+ * (both change what existed: destructive, as the spec's "only additive" reading of `destructiveHint: false` has it);
+ * DELETE removes. PUT and DELETE are idempotent by HTTP's own rules.
+ */
 export const HTTP_METHOD_EFFECT: Readonly<Record<string, Effect>> = {
   GET: 'read',
   HEAD: 'read',
   OPTIONS: 'read',
   POST: 'append',
   PUT: 'destroy',
-  PATCH: 'write',
+  PATCH: 'destroy',
   DELETE: 'destroy',
 };
+
+/** Body fields that ask the API to delete what they name (`{ id, deleted: true }`), by their words. */
+const DELETION_FLAG = /^(?:is )?(?:deleted|delete|destroy|removed|remove|to delete|to remove|marked for deletion)$/;
 
 /** URLs that stay on this machine: not the open world. */
 export const LOCAL_URL = /^(?:https?|wss?):\/\/(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(?:[:/]|$)/i;
@@ -107,27 +116,95 @@ function addRequest(walk: Walk, method: string, call: ts.CallExpression, sf: ts.
   const urlText = urlArg ? literalText(urlArg, sf) : undefined;
   const local = urlText !== undefined && LOCAL_URL.test(urlText);
   const fromArgs = urlArg ? urlFromArguments(walk, urlArg) : false;
-  const effect: Effect = method === 'unknown' ? 'write' : (lookup(HTTP_METHOD_EFFECT, method) ?? 'write');
+  const methodEffect: Effect = method === 'unknown' ? 'write' : (lookup(HTTP_METHOD_EFFECT, method) ?? 'write');
+  // A body that forwards deletion flags (`items.map((i) => ({ id: i.id, deleted: i.deleted }))`) deletes, whatever the method.
+  const flag = method !== 'GET' && method !== 'HEAD' ? call.arguments.map((arg) => deletionFlag(walk, arg, 0)).find((f) => f !== undefined) : undefined;
+  const effect: Effect = flag ? 'destroy' : methodEffect;
   const url: RequestUrl = fromArgs ? { from: 'arguments' } : urlText ? { from: 'literal', url: urlText } : { from: 'fixed' };
   // A GET whose answer nobody reads is a ping (a telemetry pixel), not what the tool reads or reaches.
   const ping = (method === 'GET' || method === 'HEAD') && resultDiscarded(call);
+  // A POST to a collection of side objects (`/databaseUsers`, `/accessList`, `/api-keys`) creates one: not a query.
+  const creates = method === 'POST' && urlText !== undefined && sideObject(lastSegment(urlText), false) !== undefined;
   walk.add(
     {
       ...(ping ? { incidental: { kind: 'telemetry-ping' } } : {}),
-      ...(method === 'POST' || method === 'unknown' ? { guess: true } : {}),
+      ...((method === 'POST' || method === 'unknown') && !flag && !creates ? { guess: true } : {}),
       effect,
       // Many read APIs take their query as a POST (search, GraphQL): a POST is a write for inference, but weak.
-      strength: method === 'unknown' || method === 'POST' ? 'weak' : 'strong',
+      strength: (method === 'unknown' || method === 'POST') && !flag && !creates ? 'weak' : 'strong',
       world: local ? 'closed' : 'open',
       // A fixed or configured host may be the server's own backend; a URL from the arguments is the open world.
       ...(fromArgs || local ? {} : { worldWeak: true }),
       target: 'network',
       call: text,
-      fact: { kind: 'request', method, url },
+      fact: { kind: 'request', method, url, ...(flag ? { forwards: flag } : {}) },
     },
     call,
     sf,
   );
+}
+
+/** `users` in `https://api.x.io/v1/groups/?/databaseUsers?x=1`: the last path segment, holes and query left out. */
+function lastSegment(url: string): string {
+  // `?` also stands for a template's holes: only a `?key=value` tail is a query.
+  const path = url.replace(/#.*$/, '').replace(/\?[^/?]*=[^/]*$/, '').replace(/\/+$/, '');
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/**
+ * The deletion flag a request's body forwards: a field like `deleted` set to `true` or to a value from the tool's
+ * arguments, in the body, nested objects and arrays, `JSON.stringify(…)`, `.map` callbacks and locals.
+ */
+function deletionFlag(walk: Walk, expr: ts.Expression, depth: number): string | undefined {
+  if (depth > 5) return undefined;
+  const inner = skipOuterExpressions(expr);
+  if (ts.isObjectLiteralExpression(inner)) {
+    for (const property of inner.properties) {
+      const name = property.name && propertyNameText(property.name);
+      const value = ts.isPropertyAssignment(property) ? property.initializer : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+      if (name && value && DELETION_FLAG.test(words(name).join(' '))) {
+        const v = skipOuterExpressions(value);
+        if (v.kind === ts.SyntaxKind.TrueKeyword || fromArguments(walk, v)) return name;
+      }
+      const nested = value ?? (ts.isSpreadAssignment(property) ? property.expression : undefined);
+      const found = nested && deletionFlag(walk, nested, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (ts.isArrayLiteralExpression(inner)) {
+    for (const element of inner.elements) {
+      const found = deletionFlag(walk, ts.isSpreadElement(element) ? element.expression : element, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (ts.isCallExpression(inner)) {
+    // `JSON.stringify(body)`, `items.map((i) => ({ … }))`.
+    for (const arg of inner.arguments) {
+      const a = skipOuterExpressions(arg);
+      const found = ts.isArrowFunction(a) || ts.isFunctionExpression(a) ? returnedFlag(walk, a, depth + 1) : deletionFlag(walk, a, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (ts.isIdentifier(inner)) {
+    const decl = findDeclaration(inner.text, inner);
+    if (decl?.kind === 'variable' && decl.path.length === 0 && decl.declaration.initializer && !isModuleLevel(decl.declaration)) return deletionFlag(walk, decl.declaration.initializer, depth + 1);
+  }
+  return undefined;
+}
+
+function returnedFlag(walk: Walk, fn: ts.ArrowFunction | ts.FunctionExpression, depth: number): string | undefined {
+  if (!ts.isBlock(fn.body)) return deletionFlag(walk, fn.body, depth);
+  let found: string | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found || (ts.isFunctionLike(node) && node !== fn)) return;
+    if (ts.isReturnStatement(node) && node.expression) found = deletionFlag(walk, node.expression, depth);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(fn.body, visit);
+  return found;
 }
 
 /** `fetch(url, { method: "POST" })`, `axios({ method: "delete", url })`: the method, GET when none is given, undefined when computed. */

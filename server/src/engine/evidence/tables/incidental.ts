@@ -2,6 +2,7 @@
 // only while developing). Such evidence is shown, marked incidental, and never weighed.
 import ts from 'typescript';
 import { findDeclaration, skipOuterExpressions } from '../../syntax';
+import { fromArguments, generatedName } from '../arguments';
 import { identifierNodes, identifiersIn, isModuleLevel, literalText } from '../nodes';
 import type { IncidentalReason } from '../model';
 import type { Walk } from '../recogniser';
@@ -20,8 +21,11 @@ const DEBUG_GUARD = /NODE_ENV\s*===?\s*["'`]development|\bDEBUG\b|\bVERBOSE\b/;
 export function incidentalPath(walk: Walk, arg: ts.Expression, sf: ts.SourceFile, depth = 0): IncidentalReason | undefined {
   if (depth > 3) return undefined;
   const inner = skipOuterExpressions(arg);
-  // A path from the tool's arguments is what the user asked for (an artifact), whatever its name.
-  if (identifierNodes(inner).some((id) => isToolArgument(walk, id))) return undefined;
+  // A path from the tool's arguments (through the helpers followed, or a default the caller can override) is what
+  // the user asked for (an artifact), whatever its name.
+  // An argument only in a name the server makes unique (`replay_${args.id}_${Date.now()}.json`) under its own
+  // folder chooses nothing: the server still owns the file.
+  if (depth === 0 && fromArguments(walk, inner) && (fromArguments(walk, folderOf(inner)) || !generatedName(inner, sf))) return undefined;
   const text = inner.getText(sf);
   if (/tmpdir\(\)|\bos\.tmpdir|mkdtemp/i.test(text)) return TEMP_FILE;
   const literal = literalText(inner, sf, true);
@@ -37,17 +41,45 @@ export function incidentalPath(walk: Walk, arg: ts.Expression, sf: ts.SourceFile
       if (found) return found;
     }
   }
+  // `join(OUTPUT_DIR, \`shot-${Date.now()}.png\`)`: a name no caller chose, in a folder the server chose.
+  if (depth === 0 && generatedName(inner, sf)) return { kind: 'generated-file' };
   return undefined;
 }
 
-/** An identifier bound to the handler's own parameters (the tool's arguments), directly or through a local. */
-function isToolArgument(walk: Walk, id: ts.Identifier, depth = 0): boolean {
-  const decl = findDeclaration(id.text, id);
-  if (decl?.kind === 'parameter') return walk.isDataParam(decl.declaration);
-  if (depth < 3 && decl?.kind === 'variable' && !isModuleLevel(decl.declaration) && decl.declaration.initializer) {
-    return identifierNodes(decl.declaration.initializer).some((inner) => isToolArgument(walk, inner, depth + 1));
+/** The folder part of a path expression: `dir` in `join(dir, name)`, in \`${dir}/${name}\`, through locals. */
+function folderOf(expr: ts.Expression, depth = 0): ts.Expression {
+  const inner = skipOuterExpressions(expr);
+  if (depth > 4) return inner;
+  if (ts.isCallExpression(inner) && inner.arguments[0]) {
+    const callee = skipOuterExpressions(inner.expression);
+    const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+    if (/^(?:join|resolve)$/.test(name)) return folderOf(inner.arguments[0], depth + 1);
   }
-  return false;
+  if (ts.isTemplateExpression(inner) && inner.head.text === '') return folderOf(inner.templateSpans[0].expression, depth + 1);
+  if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken) return folderOf(inner.left, depth + 1);
+  if (ts.isIdentifier(inner)) {
+    const decl = findDeclaration(inner.text, inner);
+    if (decl?.kind === 'variable' && decl.path.length === 0 && decl.declaration.initializer && !isModuleLevel(decl.declaration)) return folderOf(decl.declaration.initializer, depth + 1);
+  }
+  return inner;
+}
+
+/**
+ * Making or marking a folder or binary the server chose (`mkdir(configDir, { recursive: true })`,
+ * `chmod(rgPath, 0o755)`): its own set-up, unless the path comes from the arguments.
+ */
+export function ownSetUp(walk: Walk, arg: ts.Expression): IncidentalReason | undefined {
+  return fromArguments(walk, skipOuterExpressions(arg)) ? undefined : { kind: 'own-folder' };
+}
+
+/**
+ * Removing a file the server named itself (`unlink(tmpFile)` where `tmpFile = join(tmpdir(), \`x-${Date.now()}\`)`):
+ * cleaning up its own scratch file, never something of the caller's.
+ */
+export function ownScratchRemoval(walk: Walk, arg: ts.Expression, sf: ts.SourceFile): IncidentalReason | undefined {
+  const inner = skipOuterExpressions(arg);
+  if (fromArguments(walk, inner) || !generatedName(inner, sf)) return undefined;
+  return incidentalPath(walk, inner, sf) ?? { kind: 'generated-file' };
 }
 
 /** Inside `if (process.env.NODE_ENV === "development")` or a DEBUG check, within the same function. */

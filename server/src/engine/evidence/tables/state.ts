@@ -4,7 +4,7 @@
 import ts from 'typescript';
 import { callMutation, fileIndexOf, findDeclaration, table, type WrittenTarget } from '../../syntax';
 import type { Effect, IncidentalReason } from '../model';
-import { isInside, isInsideConstructor, isModuleLevel, truncate } from '../nodes';
+import { isInside, isInsideBuilderStep, isInsideConstructor, isMemoWrite, isModuleLevel, truncate } from '../nodes';
 import type { CallRecogniser, CallSite, Origin, Walk } from '../recogniser';
 import { INCIDENTAL_STATE } from './incidental';
 
@@ -78,9 +78,12 @@ export function stateWrite(walk: Walk, write: WrittenTarget, sf: ts.SourceFile):
   if (root.kind === ts.SyntaxKind.ThisKeyword) {
     if (write.path?.length === 0) return;
     // Instance state of a class around the handler (a server object): a closed-world write.
-    if (isInsideConstructor(node)) return;
+    if (isInsideConstructor(node) || isInsideBuilderStep(node)) return;
+    const written = truncate(target.getText(sf));
+    // A field filled once (`if (!this.path) this.path = …`) is memoisation: bookkeeping, not the tool's effect.
+    const memo: IncidentalReason | undefined = ts.isExpression(target) && isMemoWrite(target, sf) ? { kind: 'cache-state', state: written } : undefined;
     // Often a cache, a flag or a lazily created client: weak evidence, never a contradiction on its own.
-    walk.add({ effect, strength: 'weak', world: 'closed', target: 'instance-state', fact: { kind: 'assignment', written: truncate(target.getText(sf)) } }, node, sf);
+    walk.add({ effect, strength: 'weak', world: 'closed', target: 'instance-state', fact: { kind: 'assignment', written }, ...(memo ? { incidental: memo } : {}) }, node, sf);
     return;
   }
   const decl = findDeclaration(root.text, root);

@@ -162,3 +162,19 @@ export function methodVerb(method: string): VerbClass | undefined {
   const effect = lookup(METHOD_VERBS, first);
   return effect ? { effect, verb: first } : undefined;
 }
+
+/**
+ * Side objects a "get" or "connect" tool may create on the way: a user, a credential, a token or key, an access-list
+ * or firewall entry, a role or grant (not a login token). Matched on a method's or an endpoint's words (`createDatabaseUser`,
+ * `/accessList`, `/api-keys`).
+ */
+// Not `token`: fetching an access token (OAuth's POST /token, a client's createToken) is how a read tool logs in.
+const SIDE_OBJECT = /^(?:users?|credentials?|keys?|apikeys?|passwords?|secrets?|grants?|roles?|permissions?|whitelist|allowlist|access|firewall|ips?)$/;
+const CREATING = /^(?:create|add|generate|issue|grant|provision|mint)$/;
+
+/** The side object a creating method or an endpoint names (`user` in `createDatabaseUser`), if any. */
+export function sideObject(name: string, creating = true): string | undefined {
+  const list = words(name);
+  if (creating && !CREATING.test(list[0] ?? '')) return undefined;
+  return list.slice(creating ? 1 : 0).find((word) => SIDE_OBJECT.test(word));
+}
