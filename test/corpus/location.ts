@@ -40,7 +40,7 @@ function corpus(name: Corpus['name'], cacheFolder: string): Corpus {
 export const CORPORA = {
   pinned: corpus('pinned', 'corpus'),
   wild: corpus('wild', 'corpus-wild'),
-  /** Servers of ../shared/corpus-wild2 (the held-out and wild ones left out); the honesty labels read some too. */
+  /** Servers of the second shared set, corpus-wild2 (the held-out and wild ones left out, copied into data/wild2); the honesty labels read some too. */
   wild2: corpus('wild2', 'corpus-wild2'),
   wild3: corpus('wild3', 'corpus-wild3'),
   heldout: corpus('heldout', 'corpus-heldout'),

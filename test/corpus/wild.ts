@@ -157,7 +157,7 @@ export function formatTable(results: PackageResult[]): string {
   };
   const titles: Record<string, string> = {
     wild: 'wild (47 servers, developed against):',
-    wild2: 'wild2 (servers added from ../shared/corpus-wild2, developed against):',
+    wild2: 'wild2 (servers added from the second shared set, corpus-wild2, developed against):',
     wild3: 'wild3 (servers chosen 2026-12-02 from registry metadata, probed here):',
     heldout: 'Held out (chosen 2026-12-01, never read while building):',
   };
