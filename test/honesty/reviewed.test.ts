@@ -25,6 +25,10 @@ const REVIEWED: Record<string, { verdict: Verdict; why: string }> = {
     verdict: 'author-pessimistic',
     why: 'deprecated entry point: execute throws a UserError with a fixed payload; nothing leaves the process.',
   },
+  '@wonderwhy-er__desktop-commander@0.2.52|get_recent_tool_calls|openWorldHint|more-optimistic': {
+    verdict: 'author-pessimistic',
+    why: 'handleGetRecentToolCalls formats the in-memory tool history (dist/handlers/history-handlers.js:18, toolHistory.getRecentCallsFormatted); nothing leaves the machine; the author omitted the hint (default true).',
+  },
   'mcp-server-kubernetes@4.1.7|ping|openWorldHint|more-optimistic': {
     verdict: 'author-pessimistic',
     why: 'ping() returns {} without calling the cluster (dist/tools/ping.js:13); the author omitted the hint (default true).',
