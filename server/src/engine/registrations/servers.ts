@@ -5,6 +5,7 @@ import ts from 'typescript';
 import type { ServerConstruction } from '../model';
 import { importOf, skipOuterExpressions } from '../syntax';
 import { locOf } from '../values';
+import { nodeAt } from '../fixes';
 
 interface ServerEntry {
   /** Packages (or subpaths, by prefix when ending in `/`) the export comes from. */
@@ -32,27 +33,53 @@ const SERVER_METHODS = new Set(['registerTool', 'setRequestHandler', 'addTool'])
 const CLASS_NAMES = [...new Set(SERVERS.filter((e) => e.how !== 'call').flatMap((e) => e.exports))];
 const FUNCTION_NAMES = SERVERS.filter((e) => e.how === 'call').flatMap((e) => e.exports);
 /** The text test: a construction, and the package it comes from or a bundled copy of the server class. */
-const CONSTRUCTION_HINT = new RegExp(`\\bnew\\s+(?:[\\w$]+\\.)?(?:${CLASS_NAMES.join('|')})\\s*[(<]|\\b(?:${FUNCTION_NAMES.join('|')})\\s*\\(|\\bextends\\s+(?:[\\w$]+\\.)?McpAgent\\b`);
+const CONSTRUCTION_HINT = new RegExp(`\\bnew\\s*\\(?\\s*(?:[\\w$]+\\.)?(?:${CLASS_NAMES.join('|')})\\s*[(<]|\\b(?:${FUNCTION_NAMES.join('|')})\\s*\\(|\\bextends\\s+(?:[\\w$]+\\.)?McpAgent\\b`);
 const LIBRARY_HINT = new RegExp(
   [...SERVERS.flatMap((e) => e.modules).map((m) => m.replace(/[/.]/g, (c) => `\\${c}`)), `\\b(?:class\\s+(?:${CLASS_NAMES.join('|')})\\b|(?:${CLASS_NAMES.join('|')})\\s*=\\s*class\\b)`].join('|'),
 );
 
 /** True when the text may construct an MCP server: other files are never walked for one. */
 export function mayConstructServer(text: string): boolean {
-  return CONSTRUCTION_HINT.test(text) && LIBRARY_HINT.test(text);
+  return (CONSTRUCTION_HINT.test(text) || RENAMED_HINT.test(text)) && LIBRARY_HINT.test(text);
 }
 
-/** Every MCP server the file constructs, in source order. */
+/** The names a construction is written with, and the local names the file gives them (`{ McpServer as M }`, `{ McpServer: M } = require(…)`). */
+const SERVER_NAMES = [...CLASS_NAMES, ...FUNCTION_NAMES, 'McpAgent'];
+const RENAMED = new RegExp(`\\b(?:${SERVER_NAMES.join('|')})\\s*(?:\\bas\\s+|:\\s*)([\\w$]+)`, 'g');
+const RENAMED_HINT = new RegExp(RENAMED.source);
+
+/**
+ * Every MCP server the file constructs, in source order. Only the places the text names a server class or
+ * function (or a local name for one) are looked at, each by a descent to its node: an edit of a large file does
+ * not walk the whole tree again.
+ */
 export function serverConstructions(sf: ts.SourceFile): ServerConstruction[] {
   if (!mayConstructServer(sf.text)) return [];
-  const out: ServerConstruction[] = [];
-  const visit = (node: ts.Node): void => {
+  const names = new Set(SERVER_NAMES);
+  for (const match of sf.text.matchAll(RENAMED)) names.add(match[1]);
+  const nameAt = new RegExp(`(?<![\\w$])(?:${[...names].map((name) => name.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`, 'g');
+  const seen = new Set<ts.Node>();
+  const out: { start: number; construction: ServerConstruction }[] = [];
+  for (const match of sf.text.matchAll(nameAt)) {
+    const identifier = nodeAt(sf, { file: sf.fileName, start: match.index, end: match.index + match[0].length });
+    const node = identifier && ts.isIdentifier(identifier) ? constructionNaming(identifier) : undefined;
+    if (!node || seen.has(node)) continue;
+    seen.add(node);
     const library = serverLibrary(node);
-    if (library) out.push({ loc: locOf(node, sf), text: shortText(node, sf), library });
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return out;
+    if (library) out.push({ start: node.getStart(sf), construction: { loc: locOf(node, sf), text: shortText(node, sf), library } });
+  }
+  return out.sort((a, b) => a.start - b.start).map(({ construction }) => construction);
+}
+
+/** The `new`, call or class whose callee or base class is `identifier` (`new X(…)`, `ns.X(…)`, `extends X`). */
+function constructionNaming(identifier: ts.Identifier): ts.Node | undefined {
+  let expression: ts.Node = identifier;
+  if (ts.isPropertyAccessExpression(expression.parent) && expression.parent.name === expression) expression = expression.parent;
+  while (ts.isParenthesizedExpression(expression.parent) || ts.isAsExpression(expression.parent) || ts.isNonNullExpression(expression.parent) || ts.isTypeAssertionExpression(expression.parent) || ts.isSatisfiesExpression(expression.parent)) expression = expression.parent;
+  const parent = expression.parent;
+  if ((ts.isNewExpression(parent) || ts.isCallExpression(parent)) && parent.expression === expression) return parent;
+  if (ts.isExpressionWithTypeArguments(parent) && ts.isHeritageClause(parent.parent) && ts.isClassLike(parent.parent.parent)) return parent.parent.parent;
+  return undefined;
 }
 
 /** The package a server construction comes from, or undefined when `node` constructs none. */
