@@ -12,6 +12,8 @@ export class EvidenceSession {
   readonly sources: SourceProvider;
   /** Each callee node the walk evaluated, and the function it stands for (null: none to follow). */
   readonly calleeFunctions = new Map<ts.Node, Body | null>();
+  /** Each `receiver.method` callee the walk looked up on an instance of a local class, and the method (null: none). */
+  readonly instanceMethods = new Map<ts.Node, Body | null>();
   /** Whether a relative import (`file\0specifier`) names a readable file. */
   readonly resolvedImports = new Map<string, boolean>();
   private evaluatorMade: Evaluator | undefined;

@@ -261,7 +261,7 @@ export class HandlerWalker implements Walk {
             for (const parameter of (fn.node as ts.SignatureDeclaration).parameters ?? []) this.dataParams.add(parameter);
           } else {
             // `api.remove(id)` on a parameter typed with a local client class (`api: ApiClient`): its method.
-            target = ts.isPropertyAccessExpression(callee) ? instanceMethod(this.evaluator, callee, sf) : undefined;
+            target = ts.isPropertyAccessExpression(callee) ? this.instanceMethod(callee, sf) : undefined;
             if (!target) return false;
           }
         }
@@ -272,7 +272,7 @@ export class HandlerWalker implements Walk {
       if (called === 'failed') return false;
       if (!target && called) target = called;
       // `client.update(…)` on an instance of the project's own client class: its method.
-      if (!target && ts.isPropertyAccessExpression(callee)) target = instanceMethod(this.evaluator, callee, sf);
+      if (!target && ts.isPropertyAccessExpression(callee)) target = this.instanceMethod(callee, sf);
     }
     if (!target) return false;
     // Reporting helpers in telemetry or logging modules (`trackUsage`, `logToolCall`) report on the tool; anything
@@ -322,6 +322,19 @@ export class HandlerWalker implements Walk {
    * The function a callee evaluates to, when it has a body; 'failed' when evaluating it threw. Remembered per
    * session (one analysis): a helper every tool of a file calls has its callees evaluated once, not once per tool.
    */
+  /** `client.update` on an instance of a local class: its method, remembered like calledFunction's. */
+  private instanceMethod(callee: ts.PropertyAccessExpression, sf: ts.SourceFile): Body | undefined {
+    const known = this.session.instanceMethods;
+    const remembered = known.get(callee);
+    if (remembered !== undefined) return remembered ?? undefined;
+    // A local array is no instance of a class, and evaluating it reads every value pushed into it.
+    if (isLocalArrayMember(callee)) return undefined;
+    const found = instanceMethod(this.evaluator, callee, sf);
+    // A reading cut short by the budget may complete later, with the evaluator's caches warm.
+    if (!this.evaluator.budgetExhausted()) known.set(callee, found ?? null);
+    return found;
+  }
+
   private calledFunction(callee: ts.Expression, sf: ts.SourceFile): Body | null | 'failed' {
     const known = this.session.calleeFunctions;
     const remembered = known.get(callee);
