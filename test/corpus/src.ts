@@ -1,6 +1,7 @@
 // The source group (test/corpus/data/src): repositories of MCP servers pinned by commit, each with the tools a person
 // recorded by reading its code (data/src/<owner>__<repo>.json, see data/src/SOURCE.md). The repository itself is an
 // archive of its files at that commit, checked by sha256 and unpacked on demand into .cache/corpus-src/<owner>__<repo>/.
+// The same archives hold the repositories the honesty labels read (data/src/repos.json, test/honesty/labels.ts).
 // The archives used so far are small and committed in data/src/archives; one that is not there is read from the folder
 // named by MCP_HINTS_CORPUS_SRC (the corpus-src set's folder), and a missing one fails with a message saying so.
 //
@@ -37,17 +38,23 @@ export interface SourceRepo {
   tools: SourceTool[];
 }
 
+/** A repository at a pinned commit, as an archive of its files. */
+export type SourceArchive = Pick<SourceRepo, 'repo' | 'commit' | 'archive' | 'sha256'>;
+
 export function sourceRepos(): SourceRepo[] {
   return readdirSync(SRC_DATA)
-    // floors.json: this group's floors; repos.json: the honesty labels' copies of source files (files/).
+    // floors.json: this group's floors; repos.json: the repositories the honesty labels read.
     .filter((f) => f.endsWith('.json') && f !== 'floors.json' && f !== 'repos.json')
     .sort()
     .map((f) => JSON.parse(readFileSync(join(SRC_DATA, f), 'utf8')) as SourceRepo);
 }
 
-export const repoFolder = (r: SourceRepo): string => join(SRC_CACHE, r.archive.replace(/\.tar\.xz$/, ''));
+/** The repositories the honesty labels read (test/honesty/labels), unpacked from the same archives. */
+export const labelledRepos = (): SourceArchive[] => JSON.parse(readFileSync(join(SRC_DATA, 'repos.json'), 'utf8'));
 
-function archiveOf(r: SourceRepo): string {
+export const repoFolder = (r: SourceArchive): string => join(SRC_CACHE, r.archive.replace(/\.tar\.xz$/, ''));
+
+function archiveOf(r: SourceArchive): string {
   const committed = join(SRC_DATA, 'archives', r.archive);
   if (existsSync(committed)) return committed;
   const folder = process.env[SRC_ARCHIVES_ENV];
@@ -58,10 +65,21 @@ function archiveOf(r: SourceRepo): string {
   );
 }
 
+/** Every archive the source group and the honesty labels use, once each. */
+export function sourceArchives(): SourceArchive[] {
+  const byArchive = new Map<string, SourceArchive>();
+  for (const r of [...sourceRepos(), ...labelledRepos()]) {
+    const seen = byArchive.get(r.archive);
+    if (seen && seen.sha256 !== r.sha256) throw new Error(`${r.archive}: two sha256 recorded (${seen.sha256}, ${r.sha256})`);
+    byArchive.set(r.archive, seen ?? r);
+  }
+  return [...byArchive.values()];
+}
+
 /** Unpacks every repository not already in the cache (its sha256 checked); throws with every failure. */
 export function ensureSources(log: (line: string) => void = () => {}): void {
   const failures: string[] = [];
-  for (const r of sourceRepos()) {
+  for (const r of sourceArchives()) {
     const target = repoFolder(r);
     if (existsSync(join(target, MARKER)) && readFileSync(join(target, MARKER), 'utf8').trim() === r.sha256) continue;
     try {

@@ -6,7 +6,7 @@ import { before, describe, test } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageFolderName } from '../corpus/fetch';
-import { repoFolderName } from '../corpus/fetch-src';
+import { labelledRepos, repoFolder, SRC_CACHE } from '../corpus/src';
 import { HINT_KEYS, type HintKey } from '../../server/src/engine/model';
 import { corpusOf, ensureLabelledCorpora, labelReport, readLabels, type LabelFile, type LabelReport, type Outcome } from './labels';
 
@@ -39,7 +39,8 @@ describe('the label files', () => {
     test(`${file.package}: a package of its corpus, tools it answered, four hints with file:line evidence, consistent verdicts`, () => {
       const pinned = corpusOf(file).packages().find((p) => `${p.package}@${p.version}` === file.package);
       assert.ok(pinned, `${file.package} is not in the ${file.corpus ?? 'wild'} corpus`);
-      assert.equal(file.dir, file.corpus === 'src' ? repoFolderName(pinned.package) : packageFolderName(pinned));
+      if (file.corpus === 'src') assert.equal(join(SRC_CACHE, file.dir), repoFolder(labelledRepos().find((r) => r.repo === pinned.package)!));
+      else assert.equal(file.dir, packageFolderName(pinned));
       if (file.corpus === 'src') {
         for (const tool of file.tools) {
           assert.ok(tool.declared && Object.values(tool.declared).every((v) => typeof v === 'boolean'), `${tool.name}: sources need the declared hints as read`);

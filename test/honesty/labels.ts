@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPORA } from '../corpus/location';
-import { SRC_DATA, SRC_FILES, sourceRepos } from '../corpus/fetch-src';
+import { ensureSources, labelledRepos, SRC_CACHE, SRC_DATA } from '../corpus/src';
 import { discoverFiles, safeDiskHost } from '../../server/src/engine/project/files';
 import { inferHints } from '../../server/src/engine/evidence/infer';
 import { HINT_KEYS, type HintKey } from '../../server/src/engine/model';
@@ -71,17 +71,17 @@ export function readLabels(dir = LABELS_DIR): LabelFile[] {
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as LabelFile);
 }
 
-/** Where a label file's package lives: an npm corpus (fetched into .cache) or the committed sources. */
+/** Where a label file's package lives: an npm corpus (fetched into .cache) or a committed source archive (unpacked into .cache). */
 export function corpusOf(file: LabelFile): { dataDir: string; cacheDir: string; packages(): { package: string; version: string }[]; ensure(): void } {
   if (file.corpus === 'src') {
-    return { dataDir: SRC_DATA, cacheDir: SRC_FILES, packages: () => sourceRepos().map((r) => ({ package: r.repo, version: r.commit.slice(0, 12) })), ensure: () => {} };
+    return { dataDir: SRC_DATA, cacheDir: SRC_CACHE, packages: () => labelledRepos().map((r) => ({ package: r.repo, version: r.commit.slice(0, 12) })), ensure: () => ensureSources() };
   }
   return CORPORA[file.corpus ?? 'wild'];
 }
 
 /** Fetches the packages of every corpus the labels use. */
 export function ensureLabelledCorpora(labels = readLabels()): void {
-  for (const name of new Set(labels.map((f) => f.corpus ?? 'wild'))) if (name !== 'src') CORPORA[name].ensure();
+  for (const name of new Set(labels.map((f) => f.corpus ?? 'wild'))) (name === 'src' ? ensureSources() : CORPORA[name].ensure());
 }
 
 /** What the server declared, from the recorded tools/list answer. */

@@ -1,3 +1,0 @@
-import { bootstrapConfigEditorApp } from './app.js';
-
-bootstrapConfigEditorApp();

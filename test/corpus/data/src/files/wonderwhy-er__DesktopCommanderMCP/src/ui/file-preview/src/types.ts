@@ -1,1 +1,0 @@
-export type HtmlPreviewMode = 'rendered' | 'source';
