@@ -318,10 +318,6 @@ export class HandlerWalker implements Walk {
     return true;
   }
 
-  /**
-   * The function a callee evaluates to, when it has a body; 'failed' when evaluating it threw. Remembered per
-   * session (one analysis): a helper every tool of a file calls has its callees evaluated once, not once per tool.
-   */
   /** `client.update` on an instance of a local class: its method, remembered like calledFunction's. */
   private instanceMethod(callee: ts.PropertyAccessExpression, sf: ts.SourceFile): Body | undefined {
     const known = this.session.instanceMethods;
@@ -335,6 +331,10 @@ export class HandlerWalker implements Walk {
     return found;
   }
 
+  /**
+   * The function a callee evaluates to, when it has a body; 'failed' when evaluating it threw. Remembered per
+   * session (one analysis): a helper every tool of a file calls has its callees evaluated once, not once per tool.
+   */
   private calledFunction(callee: ts.Expression, sf: ts.SourceFile): Body | null | 'failed' {
     const known = this.session.calleeFunctions;
     const remembered = known.get(callee);
