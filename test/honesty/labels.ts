@@ -98,6 +98,9 @@ export function labelReport(options: EngineOptions = {}, labels = readLabels()):
     const dir = join(corpusOf(file).cacheDir, file.dir);
     const project = new Project(safeDiskHost, options);
     const { files } = discoverFiles([dir], dir);
+    // As `mcp-hints check` and an editor with the folder open run it: the project knows its files, so a module that
+    // defines tools registered elsewhere (a tools folder read by a loader) is read with its registrations.
+    project.setProjectFiles(files);
     const found = new Map<string, { findings: { rule: string; message: string }[]; inferred: Record<HintKey, { value: boolean; known: boolean; reason: string }> }>();
     for (const path of files) {
       const analysis = project.analyzeFile(path);

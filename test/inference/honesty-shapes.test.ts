@@ -169,6 +169,18 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   });
 });
 
+const flagsClient = `export class FlagsClient {
+  base = "https://flags.example.com";
+  get(path: string, options: Record<string, unknown> = {}) { return this.request(path, { ...options, method: "GET" }); }
+  put(path: string, options: Record<string, unknown> = {}) { return this.request(path, { ...options, method: "PUT" }); }
+  async request(path: string, options: Record<string, unknown>) {
+    const { headers: _ignored, ...rest } = options;
+    const res = await fetch(\`\${this.base}\${path}\`, { ...rest, headers: { accept: "application/json" } });
+    return res.json();
+  }
+}
+`;
+
 const apiClient = `export class ApiClient {
   constructor(private base = "https://api.example.com") {}
   async request(method: string, path: string, body?: unknown) {
@@ -233,6 +245,45 @@ server.registerTool("sync_memberships", { description: "x", annotations: { readO
 const client = new ApiClient();
 server.registerTool("list_dashboards", { description: "x", annotations: { readOnlyHint: true, openWorldHint: true } }, async () => ({ content: [{ type: "text", text: JSON.stringify(await client.listDashboards()) }] }));`,
       files: { '/virtual/client.ts': apiClient },
+      findings: [],
+    },
+    {
+      name: 'PUT through a client handed to each tool module by a loop’s shared handler (`tool.handler(args, { client })` → `extra.client.put` → `this.request(path, { ...options, method })` → `fetch(url, { ...rest })`)',
+      code: `import * as updateFlag from "./tools/update-flag";
+import * as getFlag from "./tools/get-flag";
+import { FlagsClient } from "./http";
+const tools = [updateFlag, getFlag];
+for (const tool of tools) {
+  server.registerTool(tool.name, { description: "x", annotations: tool.annotations }, async (args, extra) => {
+    const client = new FlagsClient();
+    return tool.handler(args, { client, signal: extra.signal });
+  });
+}`,
+      files: {
+        '/virtual/http.ts': flagsClient,
+        '/virtual/tools/update-flag.ts': `export const name = "update_flag";\nexport const annotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true };\nexport async function handler(args: { key: string; on: boolean }, extra: { client: any }) {\n  const result = await extra.client.put(\`/flags/\${args.key}\`, { body: JSON.stringify({ on: args.on }) });\n  return { content: [{ type: "text", text: JSON.stringify(result) }] };\n}\n`,
+        '/virtual/tools/get-flag.ts': `export const name = "get_flag";\nexport const annotations = { readOnlyHint: true, openWorldHint: false };\nexport async function handler(args: { key: string }, extra: { client: any }) {\n  const result = await extra.client.get(\`/flags/\${args.key}\`);\n  return { content: [{ type: "text", text: JSON.stringify(result) }] };\n}\n`,
+      },
+      findings: [{ rule: 'destructive-understated', message: /"update_flag": `destructiveHint: false`, but the handler calls `fetch` \(PUT\) to a fixed or configured host at http\.ts:7/ }],
+    },
+    {
+      name: 'the method chosen from a tool definition’s field, through two helpers to `fetch(url, init)`: PUT overwrites, GET reads',
+      code: `import { send } from "./api";
+const defs = [
+  { name: "get_item", method: "GET", path: "/items", annotations: { readOnlyHint: true, openWorldHint: false } },
+  { name: "replace_item", method: "PUT", path: "/items", annotations: { readOnlyHint: false, destructiveHint: false } },
+];
+for (const def of defs) {
+  server.registerTool(def.name, { description: "x", annotations: def.annotations }, async (args) => send(def.method, def.path, args));
+}`,
+      files: { '/virtual/api.ts': `export async function send(method: string, path: string, body: unknown) {\n  return call(path, { method, body: JSON.stringify(body) });\n}\nasync function call(path: string, init: RequestInit) {\n  const res = await fetch("https://api.example.com" + path, init);\n  return res.json();\n}\n` },
+      findings: [{ rule: 'destructive-understated', message: /"replace_item": `destructiveHint: false`, but the handler calls `fetch` \(PUT\) to a fixed or configured host at api\.ts:5/ }],
+    },
+    {
+      name: 'honest: the same helpers with the method taken from the caller’s arguments (chosen at run time: no contradiction, no GET)',
+      code: `import { send } from "./api";
+server.registerTool("call_api", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async (args) => send(args.method, "/items", args.body));`,
+      files: { '/virtual/api.ts': `export async function send(method: string, path: string, body: unknown) {\n  return call(path, { method, body: JSON.stringify(body) });\n}\nasync function call(path: string, init: RequestInit) {\n  const res = await fetch("https://api.example.com" + path, init);\n  return res.json();\n}\n` },
       findings: [],
     },
     {

@@ -30,8 +30,9 @@ server.registerTool("save_note", { description: "x", annotations: { readOnlyHint
   return { content: [] };
 });`,
     errors: [{ rule: 'read-only-contradicted', message: /^`readOnlyHint: true`, but the handler calls `fs\.writeFileSync` at line 3\.$/, relatedLine: 3 }],
+    // Writing over a fixed file may overwrite it: the fix writes what the evidence shows once the tool writes.
     output: `import * as fs from "fs";
-server.registerTool("save_note", { description: "x", annotations: { readOnlyHint: false } }, async ({ text }) => {
+server.registerTool("save_note", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ text }) => {
   fs.writeFileSync("notes.txt", text);
   return { content: [] };
 });`,
@@ -98,7 +99,49 @@ server.registerTool("save", { description: "x", annotations: { ...READ_ONLY, tit
     errors: [{ rule: 'read-only-contradicted', message: /calls `fs\.writeFileSync`/ }],
     output: `import * as fs from "fs";
 const READ_ONLY = { readOnlyHint: true };
-server.registerTool("save", { description: "x", annotations: { ...READ_ONLY, title: "Save", readOnlyHint: false } }, async ({ t }) => { fs.writeFileSync("f", t); return { content: [] }; });`,
+server.registerTool("save", { description: "x", annotations: { ...READ_ONLY, title: "Save", readOnlyHint: false, destructiveHint: true } }, async ({ t }) => { fs.writeFileSync("f", t); return { content: [] }; });`,
+  },
+  {
+    name: 'the fix writes what the evidence supports: read-only claimed, a DELETE sent → readOnlyHint: false and destructiveHint: true',
+    code: `server.registerTool("forget_user", { description: "x", annotations: { readOnlyHint: true, openWorldHint: false } }, async ({ id }) => {
+  await fetch(\`https://api.example.com/users/\${id}\`, { method: "DELETE" });
+  return { content: [] };
+});`,
+    errors: [{ rule: 'read-only-contradicted', message: /calls `fetch` \(DELETE\)/ }],
+    output: `server.registerTool("forget_user", { description: "x", annotations: { readOnlyHint: false, openWorldHint: false, destructiveHint: true } }, async ({ id }) => {
+  await fetch(\`https://api.example.com/users/\${id}\`, { method: "DELETE" });
+  return { content: [] };
+});`,
+  },
+  {
+    name: 'the fix corrects a written destructiveHint: false too, in place, when the read-only claim falls to a delete',
+    code: `import { rm } from "fs/promises";
+server.registerTool("tidy", { description: "x", annotations: { readOnlyHint: true, destructiveHint: false } }, async ({ p }) => { await rm(p); return { content: [] }; });`,
+    errors: [
+      { rule: 'read-only-contradicted', message: /calls `rm`/ },
+      { rule: 'destructive-understated', message: /calls `rm`/ },
+    ],
+    output: `import { rm } from "fs/promises";
+server.registerTool("tidy", { description: "x", annotations: { readOnlyHint: false, destructiveHint: true } }, async ({ p }) => { await rm(p); return { content: [] }; });`,
+  },
+  {
+    name: 'an insert proves it only adds and cannot be repeated: readOnlyHint: false, destructiveHint: false, idempotentHint: false',
+    code: `server.registerTool("log_visit", { description: "x", annotations: { readOnlyHint: true } }, async ({ n }) => { await db.query("INSERT INTO visits (n) VALUES ($1)", [n]); return { content: [] }; });`,
+    errors: [{ rule: 'read-only-contradicted', message: /runs SQL `INSERT`/ }],
+    output: `server.registerTool("log_visit", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false } }, async ({ n }) => { await db.query("INSERT INTO visits (n) VALUES ($1)", [n]); return { content: [] }; });`,
+  },
+  {
+    name: 'a read-only claim from a shared constant falls to a delete: overridden for this tool, and the written destructiveHint: false corrected in place',
+    code: `import { rm } from "fs/promises";
+const RO = { readOnlyHint: true };
+server.registerTool("tidy", { description: "x", annotations: { ...RO, destructiveHint: false } }, async ({ p }) => { await rm(p); return { content: [] }; });`,
+    errors: [
+      { rule: 'read-only-contradicted', message: /calls `rm`/ },
+      { rule: 'destructive-understated', message: /calls `rm`/ },
+    ],
+    output: `import { rm } from "fs/promises";
+const RO = { readOnlyHint: true };
+server.registerTool("tidy", { description: "x", annotations: { ...RO, destructiveHint: true, readOnlyHint: false } }, async ({ p }) => { await rm(p); return { content: [] }; });`,
   },
 ];
 
@@ -119,6 +162,26 @@ describe('honesty rules: invalid', () => {
       if (c.output !== undefined) assert.equal(applyFix(c.code, findings[0], /^Change to/), c.output);
     });
   }
+});
+
+describe('honesty rules: the fix of destructive-understated on a tool that also claims to only read', () => {
+  test('writes readOnlyHint: false beside destructiveHint: true, in one unsafe fix', () => {
+    const code = `import { rm } from "fs/promises";
+server.registerTool("tidy", { description: "x", annotations: { readOnlyHint: true, destructiveHint: false } }, async ({ p }) => { await rm(p); return { content: [] }; });`;
+    const finding = honestyFindings(code).find((f) => f.rule === 'destructive-understated');
+    assert.ok(finding, 'destructive-understated fires');
+    const fix = finding.fixes.find((f) => f.title.startsWith('Change to'));
+    assert.equal(fix?.title, 'Change to readOnlyHint: false, destructiveHint: true (what the evidence shows)');
+    assert.equal(fix?.safe, false);
+    assert.equal(applyFix(code, finding, /^Change to/), code.replace('readOnlyHint: true, destructiveHint: false', 'readOnlyHint: false, destructiveHint: true'));
+  });
+
+  test('an idempotent claim contradicted on a tool that writes nothing else keeps its other hints', () => {
+    const code = `server.registerTool("add_row", { description: "x", annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } }, async ({ n }) => { await db.query("INSERT INTO t (n) VALUES ($1)", [n]); return { content: [] }; });`;
+    const [finding] = honestyFindings(code);
+    assert.equal(finding.rule, 'idempotent-overclaimed');
+    assert.equal(applyFix(code, finding, /^Change to/), code.replace('idempotentHint: true', 'idempotentHint: false'));
+  });
 });
 
 const valid: { name: string; code: string; files?: Record<string, string> }[] = [

@@ -148,6 +148,22 @@ describe('a server split over several files, in the editor', () => {
   });
 });
 
+describe('the quick fix of a contradicted claim', () => {
+  test('writes what the evidence supports: `readOnlyHint: true` on a handler that removes a folder becomes readOnlyHint: false and destructiveHint: true', async () => {
+    const rel = 'src/index.ts';
+    const diagnostic = only(rel, 'read-only-contradicted');
+    const actions = await client.codeActions(uri(rel), diagnostic.range, [diagnostic]);
+    const change = actions.find((a) => a.kind === 'quickfix' && a.title.startsWith('Change to'));
+    assert.ok(change, actions.map((a) => a.title).join('\n'));
+    assert.equal(change.title, 'Change to readOnlyHint: false, destructiveHint: true (what the evidence shows)');
+    assert.notEqual(change.isPreferred, true, 'a contradicted claim is offered, never preferred over a person deciding');
+    const fixed = applyEdits(texts.get(rel)!, editsFor(change, uri(rel)));
+    assert.match(fixed, /annotations: \{\n {6}title: "Empty trash",\n {6}readOnlyHint: false,\n {6}openWorldHint: false,\n {6}destructiveHint: true,\n {4}\},/);
+    const sf = parseSource(join(root, rel), fixed) as unknown as { parseDiagnostics: unknown[] };
+    assert.equal(sf.parseDiagnostics.length, 0, fixed);
+  });
+});
+
 describe('with no folder open (nothing lists the modules)', () => {
   test('the index shows its modules\' findings at the registration, each linking to where it is', async () => {
     const { client: single } = await LspClient.start({ pull: true });

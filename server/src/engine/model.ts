@@ -208,6 +208,10 @@ export interface Tool {
   callArgs?: Loc[];
   /** Parameters of a registering wrapper bound to functions for this tool (its real handler, passed as `cb`). */
   boundFunctions?: { parameter: Loc; fn: Loc }[];
+  /** Calls in a handler shared by a loop's tools whose callee (`tool.handler`) is, for this tool, its own function. */
+  boundCalls?: { callee: Loc; fn: Loc }[];
+  /** Members in such a handler (`def.method`) that are, for this tool, a known string. */
+  boundValues?: { loc: Loc; value: string }[];
   /**
    * What must hold at run time for this tool to be registered (all of them), outermost first: an `if` around the
    * call, a filter over the definitions, a guarded call of the wrapper. Absent when nothing guards it.

@@ -100,3 +100,30 @@ export function argumentName(expr: ts.Expression): string | undefined {
   if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(skipOuterExpressions(inner.expression))) return argumentName((skipOuterExpressions(inner.expression) as ts.PropertyAccessExpression).expression);
   return undefined;
 }
+
+/**
+ * What the followed calls passed for `expr`, when it reads a helper's parameter: `extra.client` in
+ * `handler(args, extra)` called as `handler(args, { client })` is the caller's `client`. Undefined when `expr` does
+ * not read a parameter the walk has an argument for (or the argument is not an object literal holding the member).
+ */
+export function passedExpression(walk: Walk, expr: ts.Expression, depth = 0): ts.Expression | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const inner = skipOuterExpressions(expr);
+  if (ts.isIdentifier(inner)) {
+    const decl = findDeclaration(inner.text, inner);
+    if (decl?.kind !== 'parameter' || decl.path.length !== 0) return undefined;
+    const passed = walk.argumentFor(decl.declaration);
+    return passed && (passedExpression(walk, passed, depth + 1) ?? skipOuterExpressions(passed));
+  }
+  if (!ts.isPropertyAccessExpression(inner)) return undefined;
+  const base = passedExpression(walk, inner.expression, depth + 1);
+  if (!base || !ts.isObjectLiteralExpression(base)) return undefined;
+  const name = inner.name.text;
+  // Later properties win.
+  for (const property of [...base.properties].reverse()) {
+    if (ts.isPropertyAssignment(property) && property.name.getText() === name) return passedExpression(walk, property.initializer, depth + 1) ?? skipOuterExpressions(property.initializer);
+    if (ts.isShorthandPropertyAssignment(property) && property.name.text === name) return passedExpression(walk, property.name, depth + 1) ?? property.name;
+    if (ts.isSpreadAssignment(property)) return undefined;
+  }
+  return undefined;
+}

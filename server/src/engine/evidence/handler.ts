@@ -17,7 +17,7 @@ export type { HandlerEvidence } from './walk';
 export function handlerEvidence(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile, config?: EvidenceConfig): HandlerEvidence {
   const bodies = handlerBodies(tool, session, registrationSf);
   if (bodies.length === 0) return { items: [], visibility: 'none', loc: null };
-  const walker = new HandlerWalker(session, config, tool.name ? words(tool.name) : [], boundFunctionsOf(tool, session, registrationSf));
+  const walker = new HandlerWalker(session, config, tool.name ? words(tool.name) : [], boundFunctionsOf(tool, session, registrationSf), boundValuesOf(tool, session, registrationSf));
   for (const body of bodies) walker.walk(body.node, body.sf, 0);
   return { items: walker.items, visibility: walker.partial ? 'partial' : 'complete', loc: locOf(bodies[0].node, bodies[0].sf) };
 }
@@ -34,6 +34,28 @@ function boundFunctionsOf(tool: Tool, session: EvidenceSession, registrationSf: 
     let f = fsf && nodeAt(fsf, fn);
     while (f && !ts.isFunctionLike(f)) f = f.parent;
     if (p && f && fsf) out.set(p, { node: f, sf: fsf });
+  }
+  // `tool.handler(args, …)` in a handler a loop's tools share: keyed by the callee, this tool's own function.
+  for (const { callee, fn } of tool.boundCalls ?? []) {
+    const csf = callee.file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(callee.file);
+    const fsf = fn.file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(fn.file);
+    let c = csf && nodeAt(csf, callee);
+    while (c && c.parent && !ts.isPropertyAccessExpression(c) && !ts.isElementAccessExpression(c)) c = c.parent;
+    let f = fsf && nodeAt(fsf, fn);
+    while (f && !ts.isFunctionLike(f)) f = f.parent;
+    if (c && f && fsf) out.set(c, { node: f, sf: fsf });
+  }
+  return out;
+}
+
+/** `def.method` in a handler a loop's tools share, keyed by the node: the string it is for this tool. */
+function boundValuesOf(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile): Map<ts.Node, string> {
+  const out = new Map<ts.Node, string>();
+  for (const { loc, value } of tool.boundValues ?? []) {
+    const sf = loc.file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(loc.file);
+    let node = sf && nodeAt(sf, loc);
+    while (node && node.parent && !ts.isPropertyAccessExpression(node) && !ts.isElementAccessExpression(node)) node = node.parent;
+    if (node) out.set(node, value);
   }
   return out;
 }

@@ -13,8 +13,11 @@ interface ClassInFile {
 }
 
 /** The method `callee` names on an instance of a local class, when its receiver is one. */
-export function instanceMethod(evaluator: Evaluator, callee: ts.PropertyAccessExpression, sf: ts.SourceFile): Body | undefined {
-  const cls = receiverClass(evaluator, skipOuterExpressions(callee.expression), sf, 0);
+export function instanceMethod(evaluator: Evaluator, callee: ts.PropertyAccessExpression, sf: ts.SourceFile, passed?: (expr: ts.Expression) => ts.Expression | undefined): Body | undefined {
+  const receiver = skipOuterExpressions(callee.expression);
+  // `extra.client.put(…)` in a helper called as `handler(args, { client })`: the caller's `client`.
+  const given = passed?.(receiver);
+  const cls = given ? receiverClass(evaluator, given, given.getSourceFile(), 0) : receiverClass(evaluator, receiver, sf, 0);
   return cls && methodOf(evaluator, cls, callee.name.text, 0);
 }
 

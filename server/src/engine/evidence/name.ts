@@ -28,16 +28,30 @@ export function nameEvidence(tool: Tool, sources: SourceProvider, registrationSf
   return out;
 }
 
-/** The first word of `text` that the verb tables know, with a plural `s` allowed ("Deletes a file"). */
+/**
+ * The first word of `text` that the verb tables know. A third-person `s` ("Deletes a file", "pushes_commit") is
+ * read only where the word stands as a verb: the first word, or the word after a leading adverb ("Permanently
+ * deletes"). Elsewhere a word ending in `s` is a plural noun: `web_data_x_posts` names posts, it does not post.
+ */
 export function firstVerb(text: string): ReturnType<typeof classifyVerb> {
   const list = words(text);
   // Descriptions: only the leading word is a reliable verb ("Delete a file", "Reads …"); names and titles: any word.
   const candidates = /\s/.test(text.trim()) && list.length > 4 ? list.slice(0, 1) : list;
-  const verbs = candidates.map((word) => classifyVerb(word) ?? (word.endsWith('es') ? classifyVerb(word.slice(0, -2)) : undefined) ?? (word.endsWith('s') ? classifyVerb(word.slice(0, -1)) : undefined)).filter((v) => v !== undefined);
+  const verbs = candidates.map((word, index) => classifyVerb(word) ?? (verbPosition(list, index) ? thirdPerson(word) : undefined)).filter((v) => v !== undefined);
   const first = verbs[0];
   // `start_search`, `run_query`: a writing verb next to a reading one says little; destroying verbs still count.
   if (first && (first.effect === 'write' || first.effect === 'append') && verbs.some((v) => v.effect === 'read')) return undefined;
   return first;
+}
+
+/** Where a word is a verb rather than a noun: the first word, or the second after an adverb ("Permanently deletes"). */
+function verbPosition(list: readonly string[], index: number): boolean {
+  return index === 0 || (index === 1 && list[0].length > 3 && list[0].endsWith('ly'));
+}
+
+/** `deletes` → delete, `pushes` → push: the verb a third-person form stands for, when the tables know it. */
+function thirdPerson(word: string): ReturnType<typeof classifyVerb> {
+  return (word.endsWith('es') ? classifyVerb(word.slice(0, -2)) : undefined) ?? (word.endsWith('s') ? classifyVerb(word.slice(0, -1)) : undefined);
 }
 
 function descriptionOf(tool: Tool, sources: SourceProvider, registrationSf: ts.SourceFile): { text: string; loc: Loc } | undefined {

@@ -46,6 +46,8 @@ export interface Walk {
   isDataParam(parameter: ts.Node): boolean;
   /** A parameter of a followed function that received a function literal at the call. */
   isBoundCallback(parameter: ts.Node): boolean;
+  /** A member of a loop's shared handler (`def.method`) that is, for this tool, a known string. */
+  boundValue(expr: ts.Node): string | undefined;
   /** What the followed call passed for a parameter of the function being walked. */
   argumentFor(parameter: ts.Node): ts.Expression | undefined;
   /**

@@ -9,6 +9,7 @@ import { findDeclaration, propertyNameText, skipOuterExpressions, writtenTargets
 import { EMPTY_ENV, type Evaluator, locOf, resolveModulePath, type SourceProvider } from '../values';
 import { compileConfig, type ConfiguredKind, configuredEffect, type ConfiguredPatterns } from './configured';
 import type { EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
+import { passedExpression } from './arguments';
 import { inheritedMethod, instanceMethod } from './instances';
 import { functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
 import { originOf } from './origin';
@@ -64,6 +65,8 @@ export class HandlerWalker implements Walk {
     readonly toolWords: string[] = [],
     /** A registering wrapper's parameters bound to this tool's functions (`cb` → the tool's own callback). */
     private readonly bound: ReadonlyMap<ts.Node, Body> = new Map(),
+    /** Members of a loop's shared handler that are, for this tool, a known string (`def.method`). */
+    private readonly boundValues: ReadonlyMap<ts.Node, string> = new Map(),
   ) {
     this.sources = session.sources;
     this.evaluator = session.evaluator;
@@ -152,6 +155,10 @@ export class HandlerWalker implements Walk {
 
   isBoundCallback(parameter: ts.Node): boolean {
     return this.boundCallbacks.has(parameter);
+  }
+
+  boundValue(expr: ts.Node): string | undefined {
+    return this.boundValues.get(expr);
   }
 
   argumentFor(parameter: ts.Node): ts.Expression | undefined {
@@ -244,8 +251,11 @@ export class HandlerWalker implements Walk {
   follow(site: CallSite): boolean {
     const { callee, sf, depth, call } = site;
     const root = site.chain.root;
-    let target: Body | undefined;
-    if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    // `tool.handler(args, { client })` in a handler a loop's tools share: this tool's own function.
+    let target: Body | undefined = this.bound.get(callee);
+    if (target) {
+      // followed below
+    } else if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
       const method = classMember(callee, callee.name.text);
       if (method) target = { node: method, sf };
       // A method the class inherits from a local base class.
@@ -261,7 +271,7 @@ export class HandlerWalker implements Walk {
             for (const parameter of (fn.node as ts.SignatureDeclaration).parameters ?? []) this.dataParams.add(parameter);
           } else {
             // `api.remove(id)` on a parameter typed with a local client class (`api: ApiClient`): its method.
-            target = ts.isPropertyAccessExpression(callee) ? this.instanceMethod(callee, sf) : undefined;
+            target = ts.isPropertyAccessExpression(callee) ? this.parameterInstanceMethod(callee, sf) : undefined;
             if (!target) return false;
           }
         }
@@ -292,7 +302,7 @@ export class HandlerWalker implements Walk {
     const incidental: IncidentalReason | undefined = name && INCIDENTAL_FUNCTION.test(name) ? { kind: 'helper', helper: name } : undefined;
     this.hops.push({ text: truncate(callee.getText(sf), 40), loc: locOf(call, sf) });
     if (incidental) this.incidentalFrames.push(incidental);
-    this.methodFrames.push(methodInArguments(call, sf) ?? (passesOptions(call) ? undefined : null));
+    this.methodFrames.push(methodInArguments(call, sf, this) ?? (passesOptions(call) ? undefined : null));
     parameters?.forEach((parameter, index) => {
       if (call.arguments[index]) this.argumentsOf.set(parameter, call.arguments[index]);
     });
@@ -316,6 +326,15 @@ export class HandlerWalker implements Walk {
       this.hops.pop();
     }
     return true;
+  }
+
+  /**
+   * `extra.client.put` on a parameter: the method of the instance the caller passed in its place. That depends on
+   * this walk's call chain, so it is not remembered; a parameter nothing was passed for is read like any receiver.
+   */
+  private parameterInstanceMethod(callee: ts.PropertyAccessExpression, sf: ts.SourceFile): Body | undefined {
+    const passed = passedExpression(this, skipOuterExpressions(callee.expression));
+    return passed ? instanceMethod(this.evaluator, callee, sf, () => passed) : this.instanceMethod(callee, sf);
   }
 
   /** `client.update` on an instance of a local class: its method, remembered like calledFunction's. */

@@ -5,6 +5,7 @@ import type { Form, RawTool, Unread } from './forms/form';
 import { CALL_FORMS } from './forms/call-forms';
 import type { RegistrationSite, Tool } from '../model';
 import { mayRegisterTools } from './prefilter';
+import { boundReadings } from './bound-calls';
 import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from '../values';
 import { fileIndexOf, skipOuterExpressions, table } from '../syntax';
 import { EMPTY_ENV, binderOf, locOf, type Binder, type BinderSearch, type Env, type Value } from '../values';
@@ -87,6 +88,10 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
           value.kind === 'function' && ts.isParameter(parameter) ? [{ parameter: locOf(parameter, parameter.getSourceFile()), fn: locOf(value.node, value.sf) }] : [],
         );
         if (bound.length > 0) tool.boundFunctions = bound;
+        // `tool.handler(args, …)`, `def.method` in a handler shared by a loop's tools: under this reading, this tool's own.
+        const readings = env && guarded(() => boundReadings(raw.handler, env, evaluator));
+        if (readings?.calls.length) tool.boundCalls = readings.calls;
+        if (readings?.values.length) tool.boundValues = readings.values;
         if (env) guarded(() => recordDerivations(tool, raw.annotations, env));
         // The call is part of the key: two calls expanded over the same definitions (one loop registering on two
         // servers) are two registrations, even though each tool is located at the shared definition.

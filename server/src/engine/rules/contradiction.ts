@@ -3,7 +3,7 @@
 import { insertIntoAnnotations, propertyLoc, writtenHere } from './helpers';
 import { chainText, contradictingEvidence, describe, honestValue, inferHints, whereIs, type Inference } from '../evidence';
 import type { Evidence } from '../evidence';
-import type { AnnotationProperty, Fix, HintKey } from '../model';
+import { type AnnotationProperty, type Fix, HINT_DEFAULTS, type HintKey, type TextEdit } from '../model';
 import type { Report, RuleContext } from './rule';
 
 /** The claim as written, when it is the optimistic value this rule checks. */
@@ -81,22 +81,55 @@ function nameOnlyNote(evidence: Evidence[]): string {
   return '';
 }
 
-/** Offer the honest value: edit the claim where it is written for this tool only, else override it inline. */
-function honestFix(context: RuleContext, property: AnnotationProperty, key: HintKey, _inference: Inference): Fix[] {
-  const honest = honestValue(key);
-  const title = `Change to ${key}: ${honest} (what the evidence shows)`;
+/**
+ * Offer the values the evidence supports: the honest value of the contradicted hint, and the hints its change
+ * brings into play (`readOnlyHint: false` makes `destructiveHint` and `idempotentHint` mean something; a destroying
+ * or non-repeatable write on a tool declared read-only makes `readOnlyHint: false`). Each is edited where it is
+ * written for this tool only, else written into the tool's own annotations (overriding a shared value).
+ */
+function honestFix(context: RuleContext, property: AnnotationProperty, key: HintKey, inference: Inference): Fix[] {
+  const changes = supportedValues(context, key, inference);
+  const what = changes.map((c) => `${c.key}: ${c.value}`).join(', ');
+  const title = `Change to ${what} (what the evidence shows)`;
   const declared = context.tool.declared!;
+  if (!declared.inline || context.tool.expanded) return [];
   const objectLoc = declared.objectLoc;
-  const ownLiteral = declared.inline && objectLoc && property.valueLoc.file === objectLoc.file && property.valueLoc.start >= objectLoc.start && property.valueLoc.end <= objectLoc.end;
-  if (ownLiteral && !context.tool.expanded) {
-    return [{ title, safe: false, edits: [{ ...property.valueLoc, newText: String(honest) }] }];
+  const own = (p: AnnotationProperty) => !!objectLoc && p.valueLoc.file === objectLoc.file && p.valueLoc.start >= objectLoc.start && p.valueLoc.end <= objectLoc.end;
+  const edits: TextEdit[] = [];
+  const inserts: string[] = [];
+  for (const change of changes) {
+    // The claim as written: the contradicted property itself, or the last one written for that key.
+    const written = change.key === key ? property : declared.properties.filter((p) => p.key === change.key).at(-1);
+    if (written && own(written)) edits.push({ ...written.valueLoc, newText: String(change.value) });
+    else inserts.push(`${change.key}: ${change.value}`);
   }
-  // The claim comes from a shared constant or a spread: changing it there changes other tools.
-  if (declared.inline && !context.tool.expanded) {
-    const fix = insertIntoAnnotations(context.tool, context, [`${key}: ${honest}`], `${title}, overriding the shared value for this tool`, false);
-    return fix ? [fix] : [];
+  if (inserts.length > 0) {
+    // The claim comes from a shared constant or a spread: changing it there changes other tools.
+    const fix = insertIntoAnnotations(context.tool, context, inserts, title, false);
+    if (!fix) return [];
+    edits.push(...fix.edits);
   }
-  return [];
+  const shared = !own(property);
+  return [{ title: shared ? `${title}, overriding the shared value for this tool` : title, safe: false, edits }];
+}
+
+/** The contradicted hint's honest value first, then the values its change calls for, when they differ from what is written. */
+function supportedValues(context: RuleContext, key: HintKey, inference: Inference): { key: HintKey; value: boolean }[] {
+  const out: { key: HintKey; value: boolean }[] = [{ key, value: honestValue(key) }];
+  const written = (k: HintKey) => context.tool.declared?.properties.filter((p) => p.key === k).at(-1)?.value;
+  if (key === 'readOnlyHint' && inference.hints.readOnlyHint.value === false) {
+    for (const other of ['destructiveHint', 'idempotentHint'] as const) {
+      const inferred = inference.hints[other];
+      if (inferred.confidence === 'unknown') continue;
+      // The pessimistic value on evidence; an optimistic one only when the evidence proves it.
+      const pessimistic = inferred.value === HINT_DEFAULTS[other];
+      if (!pessimistic && inferred.confidence !== 'proven') continue;
+      if (written(other) !== inferred.value) out.push({ key: other, value: inferred.value });
+    }
+  }
+  // `destructiveHint: false` or `idempotentHint: true` contradicted on a tool that claims to only read: it writes.
+  if ((key === 'destructiveHint' || key === 'idempotentHint') && written('readOnlyHint') === true) out.unshift({ key: 'readOnlyHint', value: false });
+  return out;
 }
 
 function capitalize(text: string): string {

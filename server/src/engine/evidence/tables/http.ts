@@ -7,6 +7,7 @@ import { isModuleLevel, literalText, memberChain, resultDiscarded } from '../nod
 import type { CallRecogniser, NewRecogniser, Walk } from '../recogniser';
 import { fromArguments } from '../arguments';
 import { lookup } from './lookup';
+import { memberMethod } from './http-method';
 import { sideObject, words } from './verbs';
 
 /** Global functions that send a request; the method comes from the options argument (default GET). */
@@ -59,7 +60,7 @@ const HTTP_VERB = /^(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/;
 export const httpModuleCall: CallRecogniser = (site, walk) => {
   const { origin, last: member, call, sf } = site;
   if (origin.kind !== 'package' || !HTTP_MODULES.includes(origin.module)) return false;
-  const method = member && lookup(HTTP_METHOD_MEMBERS, member) ? lookup(HTTP_METHOD_MEMBERS, member) : !member || HTTP_REQUEST_MEMBERS.includes(member) || member === 'default' ? methodFromOptions(walk, call, sf) : undefined;
+  const method = member && lookup(HTTP_METHOD_MEMBERS, member) ? lookup(HTTP_METHOD_MEMBERS, member) : !member || HTTP_REQUEST_MEMBERS.includes(member) || member === 'default' ? methodFromOptions(walk, call) : undefined;
   if (method === undefined) return false;
   addRequest(walk, method, call, sf, site.text());
   return true;
@@ -69,7 +70,7 @@ export const httpModuleCall: CallRecogniser = (site, walk) => {
 export const fetchCall: CallRecogniser = (site, walk) => {
   const { origin, fullPath, call, sf } = site;
   if (origin.kind !== 'global' || fullPath.length !== 0 || !HTTP_GLOBALS.includes(origin.name)) return false;
-  addRequest(walk, methodFromOptions(walk, call, sf) ?? 'unknown', call, sf, site.text());
+  addRequest(walk, methodFromOptions(walk, call) ?? 'unknown', call, sf, site.text());
   return true;
 };
 
@@ -79,7 +80,7 @@ export const fetchCall: CallRecogniser = (site, walk) => {
  */
 export const requestBuilder: CallRecogniser = (site, walk) => {
   const { last, call, sf } = site;
-  const builderMethod = last && HTTP_VERB.test(last) ? last : methodInArguments(call, sf);
+  const builderMethod = last && HTTP_VERB.test(last) ? last : methodInArguments(call, sf, walk);
   if (!builderMethod) return false;
   addRequest(walk, builderMethod, call, sf, site.text());
   return true;
@@ -120,7 +121,8 @@ function addRequest(walk: Walk, method: string, call: ts.CallExpression, sf: ts.
   // A body that forwards deletion flags (`items.map((i) => ({ id: i.id, deleted: i.deleted }))`) deletes, whatever the method.
   const flag = method !== 'GET' && method !== 'HEAD' ? call.arguments.map((arg) => deletionFlag(walk, arg, 0)).find((f) => f !== undefined) : undefined;
   const effect: Effect = flag ? 'destroy' : methodEffect;
-  const url: RequestUrl = fromArgs ? { from: 'arguments' } : urlText ? { from: 'literal', url: urlText } : { from: 'fixed' };
+  // `${base}${path}`: holes only (`??`) say nothing of the host.
+  const url: RequestUrl = fromArgs ? { from: 'arguments' } : urlText && /[^?]/.test(urlText) ? { from: 'literal', url: urlText } : { from: 'fixed' };
   // A GET whose answer nobody reads is a ping (a telemetry pixel), not what the tool reads or reaches.
   const ping = (method === 'GET' || method === 'HEAD') && resultDiscarded(call);
   // A POST to a collection of side objects (`/databaseUsers`, `/accessList`, `/api-keys`) creates one: not a query.
@@ -207,57 +209,34 @@ function returnedFlag(walk: Walk, fn: ts.ArrowFunction | ts.FunctionExpression, 
   return found;
 }
 
-/** `fetch(url, { method: "POST" })`, `axios({ method: "delete", url })`: the method, GET when none is given, undefined when computed. */
-function methodFromOptions(walk: Walk, call: ts.CallExpression, sf: ts.SourceFile): string | undefined {
-  for (const arg of call.arguments) {
+/**
+ * `fetch(url, { method: "POST" })`, `axios({ method: "delete", url })`, `fetch(url, { ...options })` inside a client's
+ * `request(url, options)`: the method, GET when none is given, 'unknown' when it is chosen at run time.
+ */
+function methodFromOptions(walk: Walk, call: ts.CallExpression): string {
+  for (const [index, arg] of call.arguments.entries()) {
     const inner = skipOuterExpressions(arg);
-    if (!ts.isObjectLiteralExpression(inner)) continue;
-    // Later properties win: walk from the end.
-    for (const property of [...inner.properties].reverse()) {
-      if (ts.isPropertyAssignment(property) && propertyNameText(property.name) === 'method') {
-        const value = resolveMethod(walk, property.initializer, sf);
-        return value === null ? 'GET' : (value ?? 'unknown');
-      }
-      if (ts.isShorthandPropertyAssignment(property) && property.name.text === 'method') {
-        const value = resolveMethod(walk, property.name, sf);
-        return value === null ? 'GET' : (value ?? 'unknown');
-      }
-      if (ts.isSpreadAssignment(property)) {
-        // `{ ...options }` where `options` is what the caller passed: the caller's method, if it gave one.
-        const value = fromCaller(walk, property.expression);
-        if (value === null) continue;
-        return value ?? 'unknown';
-      }
+    if (ts.isObjectLiteralExpression(inner)) {
+      const value = memberMethod(walk, inner);
+      if (value === null) continue;
+      return value ?? 'unknown';
+    }
+    // `fetch(url, init)`: an options object built elsewhere, when it says which method.
+    if (index > 0 && ts.isIdentifier(inner)) {
+      const value = memberMethod(walk, inner);
+      if (typeof value === 'string') return value;
     }
   }
   return 'GET';
 }
 
-/** A request method expression: a literal, the caller's (`options.method`), or a default (`m || "GET"`). Null: none given. */
-function resolveMethod(walk: Walk, expr: ts.Expression, sf: ts.SourceFile): string | null | undefined {
-  const inner = skipOuterExpressions(expr);
-  const literal = literalText(inner, sf);
-  if (literal !== undefined) return HTTP_VERB.test(literal.toUpperCase()) ? literal.toUpperCase() : undefined;
-  if (ts.isBinaryExpression(inner) && (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken || inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) {
-    const left = resolveMethod(walk, inner.left, sf);
-    return left === null ? resolveMethod(walk, inner.right, sf) : left;
-  }
-  return fromCaller(walk, inner);
-}
-
-/** What the innermost followed call passed for a parameter-derived value (`options.method`, `...init`). */
-function fromCaller(walk: Walk, expr: ts.Expression): string | null | undefined {
-  const root = memberChain(skipOuterExpressions(expr)).root;
-  if (!ts.isIdentifier(root) || walk.methodFrames.length === 0) return undefined;
-  const decl = findDeclaration(root.text, root);
-  return decl?.kind === 'parameter' && !walk.isDataParam(decl.declaration) ? walk.methodFrames.at(-1) : undefined;
-}
-
-/** The method a call spells out: an argument `"POST"`, or `{ method: "DELETE" }`. */
-export function methodInArguments(call: ts.CallExpression, sf: ts.SourceFile): string | undefined {
+/** The method a call spells out: an argument `"POST"`, `{ method: "DELETE" }`, or a loop's `def.method` known for this tool. */
+export function methodInArguments(call: ts.CallExpression, sf: ts.SourceFile, walk?: Walk): string | undefined {
   for (const arg of call.arguments) {
     const inner = skipOuterExpressions(arg);
     if (ts.isStringLiteralLike(inner) && HTTP_VERB.test(inner.text)) return inner.text;
+    const bound = walk?.boundValue(inner)?.toUpperCase();
+    if (bound && HTTP_VERB.test(bound)) return bound;
     if (!ts.isObjectLiteralExpression(inner)) continue;
     for (const property of inner.properties) {
       if (ts.isPropertyAssignment(property) && propertyNameText(property.name) === 'method') {
