@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { contradictingEvidence, inferFromEvidence, type Inference } from '../../server/src/engine/evidence/infer';
 import type { Evidence } from '../../server/src/engine/evidence/model';
 import { renderEvidence } from '../../server/src/engine/evidence/render';
+import { truncate } from '../../server/src/engine/evidence/nodes';
 import { infer } from './harness';
 
 const reg = (name: string, handler: string, config = '') => `server.registerTool("${name}", { description: "x"${config ? `, ${config}` : ''} }, ${handler});`;
@@ -84,5 +85,31 @@ describe('evidence texts are rendered from the data', () => {
     assert.deepEqual([post.text, post.detail], ['calls `fetch` (POST)', 'with a URL from its arguments']);
     assert.equal(renderEvidence({ ...base, effect: 'opaque', target: 'unknown', call: 'client.go', fact: { kind: 'opaque', why: 'unseen', module: 'pkg' } }).text, 'calls `client.go` from `pkg`, which the analyser cannot see into');
     assert.equal(renderEvidence({ ...base, effect: 'write', target: 'file', call: 'fs.writeFile', fact: { kind: 'file', method: 'writeFile' }, incidental: { kind: 'helper', helper: 'logCall' } }).incidental?.text, 'inside `logCall`, a logging or caching helper');
+  });
+});
+
+describe('truncate: a callee shown on one line', () => {
+  const simple = (text: string, max = 60) => {
+    const oneLine = text.replace(/\s+/g, ' ');
+    return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+  };
+  test('a long text is cut from its head, with white space runs as one space, as when the whole is collapsed', () => {
+    const pieces = ['a', 'bb', ' ', '\n\t  ', 'server.registerTool(', '\u00a0', 'x'.repeat(70), '\r\n'];
+    let seed = 7;
+    // xorshift32: the same texts on every run.
+    const next = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return seed >>> 0;
+    };
+    let long = 0;
+    for (let i = 0; i < 300; i++) {
+      let text = '';
+      for (let n = next() % 400; n > 0; n--) text += pieces[next() % pieces.length];
+      if (text.length > 480) long++;
+      for (const max of [1, 40, 60]) assert.equal(truncate(text, max), simple(text, max), JSON.stringify(text.slice(0, 80)));
+    }
+    assert.ok(long > 100, 'most texts are long enough to be cut from the head');
   });
 });

@@ -2,10 +2,9 @@
 // (walk.ts). Recognised calls come from the tables (tables/, in the order recognisers.ts gives); calls into
 // packages the analyser does not know make the handler only partly visible, which leaves every optimistic hint unknown.
 import ts from 'typescript';
-import { nodeAt } from '../fixes';
 import type { Tool } from '../model';
 import type { EvidenceConfig } from '../options';
-import { fileIndexOf, findDeclaration, propertyNameText, skipOuterExpressions, table } from '../syntax';
+import { fileIndexOf, findDeclaration, nodeAt, propertyNameText, skipOuterExpressions, table } from '../syntax';
 import { EMPTY_ENV, locOf } from '../values';
 import type { Body } from './recogniser';
 import type { EvidenceSession } from './session';

@@ -2,10 +2,9 @@
 // (`{ type: "object", properties: {…} }`), read syntactically. Identifiers are followed to their declarations
 // (same file or relative imports) through the evaluator.
 import ts from 'typescript';
-import { nodeAt } from '../fixes';
 import type { Loc } from '../model';
 import type { Evaluator } from '../values';
-import { propertyNameText, skipOuterExpressions } from '../syntax';
+import { nodeAt, propertyNameText, skipOuterExpressions } from '../syntax';
 import { EMPTY_ENV, locOf } from '../values';
 import type { EvidenceData } from './model';
 import type { EvidenceSession } from './session';

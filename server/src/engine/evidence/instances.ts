@@ -7,6 +7,13 @@ import { findDeclaration, propertyNameText, skipOuterExpressions } from '../synt
 import { EMPTY_ENV, type Evaluator } from '../values';
 import type { Body } from './recogniser';
 
+/**
+ * Evaluation steps a receiver gets to show it is an instance (`new Api()`, a factory's return, a field): those take
+ * a few dozen. A receiver that needs more is a value computed in the handler (`content.split(…)`, a string built in
+ * a loop), and reading all of it only to learn that it is no instance cost a quarter of the evidence walk.
+ */
+const RECEIVER_STEPS = 200;
+
 interface ClassInFile {
   decl: ts.ClassLikeDeclaration;
   sf: ts.SourceFile;
@@ -47,7 +54,7 @@ export function baseClass(evaluator: Evaluator, cls: ClassInFile): ClassInFile |
 function receiverClass(evaluator: Evaluator, receiver: ts.Expression, sf: ts.SourceFile, depth: number): ClassInFile | undefined {
   if (depth > 3) return undefined;
   if (ts.isPropertyAccessExpression(receiver) && receiver.expression.kind === ts.SyntaxKind.ThisKeyword) return fieldClass(evaluator, receiver, sf, depth);
-  const value = evaluate(evaluator, receiver, sf);
+  const value = evaluator.withAllowance(RECEIVER_STEPS, () => evaluate(evaluator, receiver, sf));
   if (value?.kind === 'object' && ts.isClassLike(value.node)) return { decl: value.node, sf: value.sf };
   if (ts.isIdentifier(receiver)) {
     const decl = findDeclaration(receiver.text, receiver);

@@ -1,10 +1,9 @@
 // Evidence from the tool's name, title and description: the first verb each one uses. Weak evidence: a reading
 // name never proves read-only, and a writing name contradicts a claim only when the handler cannot be seen through.
 import ts from 'typescript';
-import { nodeAt } from '../fixes';
 import type { Loc, Tool } from '../model';
 import type { SourceProvider } from '../values';
-import { propertyNameText, skipOuterExpressions } from '../syntax';
+import { nodeAt, propertyNameText, skipOuterExpressions } from '../syntax';
 import { locOf } from '../values';
 import type { EvidenceData } from './model';
 import { classifyVerb, words } from './tables/verbs';

@@ -177,6 +177,21 @@ export function identifiersIn(expr: ts.Node): string[] {
 }
 
 export function truncate(text: string, max = 60): string {
-  const oneLine = text.replace(/\s+/g, ' ');
-  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+  // Callees can be whole chains or function bodies: only the head that can show is made one line.
+  const head = text.length > max * 8 ? headOnOneLine(text, max + 1) : text.replace(/\s+/g, ' ');
+  return head.length > max ? `${head.slice(0, max - 1)}…` : head;
+}
+
+/** `text` with each run of white space as one space, up to `length` characters. */
+function headOnOneLine(text: string, length: number): string {
+  const space = /\s+/y;
+  let out = '';
+  for (let at = 0; at < text.length && out.length < length; ) {
+    space.lastIndex = at;
+    if (space.test(text)) {
+      out += ' ';
+      at = space.lastIndex;
+    } else out += text[at++];
+  }
+  return out;
 }

@@ -3,9 +3,8 @@
 // name alone: `new Server(…)` of socket.io or `http` is not one.
 import ts from 'typescript';
 import type { ServerConstruction } from '../model';
-import { importOf, skipOuterExpressions } from '../syntax';
+import { importOf, nodeAt, skipOuterExpressions } from '../syntax';
 import { locOf } from '../values';
-import { nodeAt } from '../fixes';
 
 interface ServerEntry {
   /** Packages (or subpaths, by prefix when ending in `/`) the export comes from. */

@@ -3,10 +3,9 @@
 // evidence the code shows. Computed from the engine's model and evidence structure, never from message text.
 import ts from 'typescript';
 import { collectEvidence, type Evidence } from '../evidence';
-import { nodeAt } from '../fixes';
 import { CONTRACT_EVIDENCE_KINDS, HINT_KEYS, type EvidenceKind, type HintKey, type HintValue, type Loc, type Tool } from '../model';
 import { Evaluator, type SourceProvider } from '../values';
-import { fileIndexOf, propertyNameText, skipOuterExpressions, table } from '../syntax';
+import { table, fileIndexOf, nodeAt, propertyNameText, skipOuterExpressions } from '../syntax';
 import { EMPTY_ENV } from '../values';
 
 

@@ -1,5 +1,6 @@
 import ts from 'typescript';
-import { eol, indentUnit, lineIndent, nodeAt } from '../fixes';
+import { nodeAt } from '../syntax';
+import { eol, indentUnit, lineIndent } from '../fixes';
 import type { Fix, Loc, Tool } from '../model';
 import type { Rule, RuleContext } from './rule';
 import { exampleFile, ZOD } from './example';

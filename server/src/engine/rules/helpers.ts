@@ -1,7 +1,7 @@
 import ts from 'typescript';
-import { eol, indentUnit, insertProperties, insertPropertiesAfter, lineIndent, nodeAt, objectLiteralAt, quoteOf, stringLiteral, titleFromName } from '../fixes';
+import { eol, indentUnit, insertProperties, insertPropertiesAfter, lineIndent, objectLiteralAt, quoteOf, stringLiteral, titleFromName } from '../fixes';
 import { HINT_KEYS, type AnnotationProperty, type Finding, type Fix, type HintKey, type Loc, type TextEdit, type Tool } from '../model';
-import { skipOuterExpressions } from '../syntax';
+import { nodeAt, skipOuterExpressions } from '../syntax';
 import type { SuggestedHint } from './suggest';
 import type { RuleContext } from './rule';
 

@@ -1,5 +1,6 @@
 import ts from 'typescript';
-import { insertProperties, nodeAt, objectLiteralAt, removeProperty } from '../fixes';
+import { nodeAt } from '../syntax';
+import { insertProperties, objectLiteralAt, removeProperty } from '../fixes';
 import type { Fix, MisplacedHints, TextEdit, Tool } from '../model';
 import type { Rule, RuleContext } from './rule';
 import { annotationsObjectText } from './helpers';

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { nodeAt } from '../fixes';
+import { nodeAt } from '../syntax';
 import { ANNOTATION_KEYS, type AnnotationProperty, type Fix, type Tool } from '../model';
 import { AUTHORIZATION_KEY } from './authorization-in-annotations';
 import type { Rule } from './rule';
