@@ -1,6 +1,7 @@
 import { HINT_KEYS, type AnnotationProperty, type DeclaredAnnotations, type MisplacedHints } from '../model';
 import { describeValue, locOf, toStatic, type ObjectProperty, type Value } from '../values';
 import ts from 'typescript';
+import { outermost } from '../syntax';
 
 const HINTS = new Set<string>(HINT_KEYS);
 
@@ -46,8 +47,7 @@ export function declaredAnnotations(value: Value, written: ts.Node, writtenSf: t
 /** The property name `written` is the value of: `annotations` in `annotations: {…}` or in `{ annotations }`. */
 function keyOf(written: ts.Node): ts.Node | undefined {
   if (ts.isShorthandPropertyAssignment(written)) return written.name;
-  let node = written;
-  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
+  const node = outermost(written);
   const parent = node.parent;
   if (ts.isShorthandPropertyAssignment(parent)) return parent.name;
   return ts.isPropertyAssignment(parent) && parent.initializer === node ? parent.name : undefined;

@@ -3,7 +3,7 @@
 // name alone: `new Server(…)` of socket.io or `http` is not one.
 import ts from 'typescript';
 import type { ServerConstruction } from '../model';
-import { importOf, nodeAt, skipOuterExpressions } from '../syntax';
+import { importOf, nodeAt, outermost, skipOuterExpressions } from '../syntax';
 import { locOf } from '../values';
 
 interface ServerEntry {
@@ -47,6 +47,12 @@ const SERVER_NAMES = [...CLASS_NAMES, ...FUNCTION_NAMES, 'McpAgent'];
 const RENAMED = new RegExp(`\\b(?:${SERVER_NAMES.join('|')})\\s*(?:\\bas\\s+|:\\s*)([\\w$]+)`, 'g');
 const RENAMED_HINT = new RegExp(RENAMED.source);
 
+/** Where one of `names` stands as a whole identifier. */
+function namesPattern(names: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\w$])(?:${names.map((name) => name.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`, 'g');
+}
+const SERVER_NAME_AT = namesPattern(SERVER_NAMES);
+
 /**
  * Every MCP server the file constructs, in source order. Only the places the text names a server class or
  * function (or a local name for one) are looked at, each by a descent to its node: an edit of a large file does
@@ -54,9 +60,8 @@ const RENAMED_HINT = new RegExp(RENAMED.source);
  */
 export function serverConstructions(sf: ts.SourceFile): ServerConstruction[] {
   if (!mayConstructServer(sf.text)) return [];
-  const names = new Set(SERVER_NAMES);
-  for (const match of sf.text.matchAll(RENAMED)) names.add(match[1]);
-  const nameAt = new RegExp(`(?<![\\w$])(?:${[...names].map((name) => name.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`, 'g');
+  const renamed = new Set([...sf.text.matchAll(RENAMED)].map((match) => match[1]).filter((name) => !SERVER_NAMES.includes(name)));
+  const nameAt = renamed.size ? namesPattern([...SERVER_NAMES, ...renamed]) : SERVER_NAME_AT;
   const seen = new Set<ts.Node>();
   const out: { start: number; construction: ServerConstruction }[] = [];
   for (const match of sf.text.matchAll(nameAt)) {
@@ -74,7 +79,7 @@ export function serverConstructions(sf: ts.SourceFile): ServerConstruction[] {
 function constructionNaming(identifier: ts.Identifier): ts.Node | undefined {
   let expression: ts.Node = identifier;
   if (ts.isPropertyAccessExpression(expression.parent) && expression.parent.name === expression) expression = expression.parent;
-  while (ts.isParenthesizedExpression(expression.parent) || ts.isAsExpression(expression.parent) || ts.isNonNullExpression(expression.parent) || ts.isTypeAssertionExpression(expression.parent) || ts.isSatisfiesExpression(expression.parent)) expression = expression.parent;
+  expression = outermost(expression);
   const parent = expression.parent;
   if ((ts.isNewExpression(parent) || ts.isCallExpression(parent)) && parent.expression === expression) return parent;
   if (ts.isExpressionWithTypeArguments(parent) && ts.isHeritageClause(parent.parent) && ts.isClassLike(parent.parent.parent)) return parent.parent.parent;

@@ -8,4 +8,4 @@ export { lineColumn } from './lines';
 export { nodeAt } from './node-at';
 export { importOf, importsFrom, isImportedFrom } from './imports';
 export { attachFileIndex, FileIndex, fileIndexOf, fileIndexOfNode, type Lifetime, type Table, table, TABLES } from './file-index';
-export { callMutation, MUTATING_METHODS, type Mutation, referenceFlags, type ReferenceFlags, type WriteKind, writeAt, writtenRootName, writtenTargets, type WrittenTarget } from './writes';
+export { callMutation, MUTATING_METHODS, type Mutation, outermost, referenceFlags, type ReferenceFlags, type WriteKind, writeAt, writtenRootName, writtenTargets, type WrittenTarget } from './writes';

@@ -212,18 +212,14 @@ function patternTargets(pattern: ts.ArrayLiteralExpression | ts.ObjectLiteralExp
 }
 
 /** `node`, skipping the parentheses and assertions around it upward: the node whose parent gives it its role. */
-function outermost(node: ts.Node): ts.Node {
+export function outermost(node: ts.Node): ts.Node {
   let current = node;
-  while (
-    ts.isParenthesizedExpression(current.parent) ||
-    ts.isAsExpression(current.parent) ||
-    ts.isSatisfiesExpression(current.parent) ||
-    ts.isTypeAssertionExpression(current.parent) ||
-    ts.isNonNullExpression(current.parent)
-  ) {
-    current = current.parent;
-  }
+  while (current.parent && isWrapping(current.parent)) current = current.parent;
   return current;
+}
+
+function isWrapping(node: ts.Node): boolean {
+  return ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isTypeAssertionExpression(node) || ts.isNonNullExpression(node);
 }
 
 /** The assignment or `for` statement whose pattern `literal` is (or is nested in), if it is a pattern. */

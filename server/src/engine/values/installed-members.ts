@@ -3,13 +3,12 @@
 // has no name of its own to be called by: its callers are the `x.registerOnce(…)` calls, in any file the object
 // travels to.
 import ts from 'typescript';
-import { callsIn, writtenTargets } from '../syntax';
+import { callsIn, outermost, writtenTargets } from '../syntax';
 
 /** The member name `fn` is installed under (`obj.name = (…) => {…}`), or undefined. */
 export function installedMemberName(fn: ts.FunctionLikeDeclaration): string | undefined {
   if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
-  let node: ts.Node = fn;
-  while (node.parent && ts.isParenthesizedExpression(node.parent)) node = node.parent;
+  const node = outermost(fn);
   // The assignment that gives the function its place (syntax/writes.ts).
   const write = node.parent ? writtenTargets(node.parent).find((each) => each.kind === 'assign' && each.value === node) : undefined;
   if (!write) return undefined;

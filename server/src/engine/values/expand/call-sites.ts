@@ -6,7 +6,7 @@
 // this analysis stale. Files a search passes over because they are known to call nothing by that name (a released
 // file's listed calls) count too: they were read, from what they left behind.
 import ts from 'typescript';
-import { callsIn, findDeclaration, propertyNameText, skipOuterExpressions } from '../../syntax';
+import { callsIn, findDeclaration, outermost, propertyNameText, skipOuterExpressions } from '../../syntax';
 import type { EvaluatorCore } from '../evaluator-core';
 import { EMPTY_ENV } from '../values';
 import { installedMemberName, memberCallsIn } from '../installed-members';
@@ -265,8 +265,7 @@ function returnedBy(fn: ts.Node, name: string): ts.FunctionLikeDeclaration | und
  */
 function returnedAnonymously(fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDeclaration | undefined {
   if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
-  let node: ts.Node = fn;
-  while (node.parent && (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent))) node = node.parent;
+  const node = outermost(fn);
   const statement = node.parent;
   if (!statement || !ts.isReturnStatement(statement)) return undefined;
   const outer = statement.parent?.parent;
