@@ -8,24 +8,45 @@ import { EMPTY_ENV, type Evaluator } from '../values';
 import type { Body } from './recogniser';
 
 /**
- * Evaluation steps a receiver gets to show it is an instance (`new Api()`, a factory's return, a field): those take
- * a few dozen. A receiver that needs more is a value computed in the handler (`content.split(…)`, a string built in
- * a loop), and reading all of it only to learn that it is no instance cost a quarter of the evidence walk.
+ * Evaluation steps a receiver gets to show it is an instance (`new Api()`, a field, a factory choosing among
+ * classes: a few hundred at most on the corpora). A receiver that needs more is a value computed in the handler
+ * (`Object.entries(info).map(…)`, a string built in a loop), read in full only to learn that it is no instance.
  */
-const RECEIVER_STEPS = 200;
+const RECEIVER_STEPS = 1000;
 
-interface ClassInFile {
+export interface ClassInFile {
   decl: ts.ClassLikeDeclaration;
   sf: ts.SourceFile;
 }
 
-/** The method `callee` names on an instance of a local class, when its receiver is one. */
-export function instanceMethod(evaluator: Evaluator, callee: ts.PropertyAccessExpression, sf: ts.SourceFile, passed?: (expr: ts.Expression) => ts.Expression | undefined): Body | undefined {
+/**
+ * The method `callee` names on an instance of a local class, when its receiver is one. `known` remembers the class
+ * of a variable or parameter receiver by its declaration: `content.split(…)`, `content.indexOf(…)` read `content` once.
+ */
+export function instanceMethod(
+  evaluator: Evaluator,
+  callee: ts.PropertyAccessExpression,
+  sf: ts.SourceFile,
+  passed?: (expr: ts.Expression) => ts.Expression | undefined,
+  known?: Map<ts.Node, ClassInFile | null>,
+): Body | undefined {
   const receiver = skipOuterExpressions(callee.expression);
   // `extra.client.put(…)` in a helper called as `handler(args, { client })`: the caller's `client`.
   const given = passed?.(receiver);
-  const cls = given ? receiverClass(evaluator, given, given.getSourceFile(), 0) : receiverClass(evaluator, receiver, sf, 0);
+  const cls = given ? knownReceiverClass(evaluator, given, given.getSourceFile(), known) : knownReceiverClass(evaluator, receiver, sf, known);
   return cls && methodOf(evaluator, cls, callee.name.text, 0);
+}
+
+function knownReceiverClass(evaluator: Evaluator, receiver: ts.Expression, sf: ts.SourceFile, known: Map<ts.Node, ClassInFile | null> | undefined): ClassInFile | undefined {
+  const decl = known && ts.isIdentifier(receiver) ? findDeclaration(receiver.text, receiver) : undefined;
+  const key = (decl?.kind === 'variable' || decl?.kind === 'parameter') && decl.path.length === 0 ? decl.declaration : undefined;
+  if (!key || !known) return receiverClass(evaluator, receiver, sf, 0);
+  const remembered = known.get(key);
+  if (remembered !== undefined) return remembered ?? undefined;
+  const found = receiverClass(evaluator, receiver, sf, 0);
+  // A reading cut short by the budget may complete later.
+  if (!evaluator.budgetExhausted()) known.set(key, found ?? null);
+  return found;
 }
 
 /** A method (or function-valued property) named `name` of a class or its local base classes. */

@@ -4,6 +4,7 @@
 // one per registration file and reader in the file index ('analysis' lifetime), so a new analysis starts anew.
 import type ts from 'typescript';
 import { Evaluator, type SourceProvider } from '../values';
+import type { ClassInFile } from './instances';
 import type { Body } from './recogniser';
 
 export class EvidenceSession {
@@ -14,6 +15,8 @@ export class EvidenceSession {
   readonly calleeFunctions = new Map<ts.Node, Body | null>();
   /** Each `receiver.method` callee the walk looked up on an instance of a local class, and the method (null: none). */
   readonly instanceMethods = new Map<ts.Node, Body | null>();
+  /** The local class each variable or parameter receiver (by its declaration) is an instance of (null: none). */
+  readonly receiverClasses = new Map<ts.Node, ClassInFile | null>();
   /** Whether a relative import (`file\0specifier`) names a readable file. */
   readonly resolvedImports = new Map<string, boolean>();
   private evaluatorMade: Evaluator | undefined;

@@ -330,11 +330,12 @@ export class HandlerWalker implements Walk {
 
   /**
    * `extra.client.put` on a parameter: the method of the instance the caller passed in its place. That depends on
-   * this walk's call chain, so it is not remembered; a parameter nothing was passed for is read like any receiver.
+   * this walk's call chain, so it is not remembered per callee (the class of the passed variable is); a parameter
+   * nothing was passed for is read like any receiver.
    */
   private parameterInstanceMethod(callee: ts.PropertyAccessExpression, sf: ts.SourceFile): Body | undefined {
     const passed = passedExpression(this, skipOuterExpressions(callee.expression));
-    return passed ? instanceMethod(this.evaluator, callee, sf, () => passed) : this.instanceMethod(callee, sf);
+    return passed ? instanceMethod(this.evaluator, callee, sf, () => passed, this.session.receiverClasses) : this.instanceMethod(callee, sf);
   }
 
   /** `client.update` on an instance of a local class: its method, remembered like calledFunction's. */
@@ -344,7 +345,7 @@ export class HandlerWalker implements Walk {
     if (remembered !== undefined) return remembered ?? undefined;
     // A local array is no instance of a class, and evaluating it reads every value pushed into it.
     if (isLocalArrayMember(callee)) return undefined;
-    const found = instanceMethod(this.evaluator, callee, sf);
+    const found = instanceMethod(this.evaluator, callee, sf, undefined, this.session.receiverClasses);
     // A reading cut short by the budget may complete later, with the evaluator's caches warm.
     if (!this.evaluator.budgetExhausted()) known.set(callee, found ?? null);
     return found;
