@@ -858,6 +858,128 @@ const callees: Case[] = [
   },
 ];
 
+// ─── a rest parameter spread into the registration call: bound to each caller's arguments ───
+const spreads: Case[] = [
+  {
+    name: 'a forwarding arrow kept in an object: { add: (...args) => server.registerTool(...args) }',
+    code: withHead(lines(
+      'const registry = { add: (...args) => server.registerTool(...args) };',
+      'registry.add("fetch_page", { title: "Fetch", annotations: { readOnlyHint: true } }, cb);',
+      'registry.add("delete_page", { annotations: { destructiveHint: true } }, cb);',
+    )),
+    tools: [
+      { name: 'fetch_page', form: 'registerTool', title: 'Fetch', annotations: { readOnlyHint: true }, expanded: true, nameLine: 4 },
+      { name: 'delete_page', form: 'registerTool', annotations: { destructiveHint: true }, expanded: true, nameLine: 5 },
+    ],
+  },
+  {
+    name: 'a class method forwarding ...args to this.target.registerTool(...args)',
+    code: withHead(lines(
+      'class Registrar {',
+      '  constructor(target) { this.target = target; }',
+      '  add(...args) { return this.target.registerTool(...args); }',
+      '}',
+      'const registrar = new Registrar(server);',
+      'registrar.add("list_notes", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [{ name: 'list_notes', form: 'registerTool', annotations: { readOnlyHint: true }, expanded: true, nameLine: 8 }],
+  },
+  {
+    name: 'a class method named like the SDK method it forwards ...args to: each call is one tool',
+    code: withHead(lines(
+      'class Registrar {',
+      '  constructor(target) { this.target = target; }',
+      '  registerTool(...args) { return this.target.registerTool(...args); }',
+      '}',
+      'const registrar = new Registrar(server);',
+      'registrar.registerTool("list_notes", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [{ name: 'list_notes', form: 'registerTool', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a class method named like the SDK method, forwarding its named parameters: each call is one tool, not two',
+    code: withHead(lines(
+      'class Registrar {',
+      '  constructor(target) { this.target = target; }',
+      '  registerTool(name, config, run) { return this.target.registerTool(name, config, run); }',
+      '}',
+      'const registrar = new Registrar(server);',
+      'registrar.registerTool("list_notes", { annotations: { readOnlyHint: true } }, cb);',
+      'registrar.registerTool("add_note", { annotations: { readOnlyHint: false } }, cb);',
+    )),
+    tools: [
+      { name: 'list_notes', annotations: { readOnlyHint: true }, nameLine: 8 },
+      { name: 'add_note', annotations: { readOnlyHint: false }, nameLine: 9 },
+    ],
+  },
+  {
+    name: 'an exported object of forwarding arrows, called from another file',
+    code: withHead(lines('export const registry = { add: (...args) => server.registerTool(...args) };')),
+    files: { 'tools.ts': lines('import { registry } from "./server";', 'registry.add("from_elsewhere", { annotations: { openWorldHint: false } }, async () => ({ content: [] }));') },
+    tools: [{ name: 'from_elsewhere', annotations: { openWorldHint: false } }],
+  },
+  {
+    name: 'a subclass method forwarding ...args to this.registerTool(...args)',
+    code: withHead(lines(
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'class MyServer extends McpServer {',
+      '  registerToolVia(...args) { return this.registerTool(...args); }',
+      '}',
+      'const server = new MyServer({ name: "x", version: "1" });',
+      'server.registerToolVia("ping", { annotations: { readOnlyHint: true } }, cb);',
+      'server.registerToolVia("reset", { annotations: { readOnlyHint: false, destructiveHint: true } }, cb);',
+    )),
+    tools: [
+      { name: 'ping', annotations: { readOnlyHint: true }, nameLine: 8 },
+      { name: 'reset', annotations: { readOnlyHint: false, destructiveHint: true }, nameLine: 9 },
+    ],
+  },
+  {
+    name: 'a caller that spreads a constant list of its own, and one that passes the name first: server.tool(...args)',
+    code: withHead(lines(
+      'const add = (...args) => server.tool(...args);',
+      'const PING = ["ping", "Check the server", { readOnlyHint: true }];',
+      'add(...PING, cb);',
+      'add("echo", { idempotentHint: true }, cb);',
+    )),
+    tools: [
+      { name: 'ping', form: 'tool', annotations: { readOnlyHint: true } },
+      { name: 'echo', form: 'tool', annotations: { idempotentHint: true } },
+    ],
+  },
+  {
+    name: 'a rest parameter after a fixed one: (prefix, ...rest) => server.registerTool(`${prefix}_x`, ...rest)',
+    code: withHead(lines(
+      'function addPrefixed(prefix, ...rest) { return server.registerTool(`${prefix}_search`, ...rest); }',
+      'addPrefixed("docs", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [{ name: 'docs_search', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a rest-forwarding wrapper nobody calls registers nothing it could read, and is no tool',
+    code: withHead(lines('const registry = { add: (...args) => server.registerTool(...args) };', 'registry.size = 1;')),
+    tools: [],
+  },
+  {
+    name: 'a rest-forwarding wrapper around a local object that defines registerTool itself is no server (look-alike)',
+    code: withHead(lines(
+      'const toolbox = { items: [], registerTool(name, config, run) { this.items.push({ name, config, run }); } };',
+      'const registry = { add: (...args) => toolbox.registerTool(...args) };',
+      'registry.add("not_a_tool", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [],
+  },
+  {
+    name: 'a rest-forwarding wrapper around a method that registers nothing (look-alike)',
+    code: withHead(lines(
+      'const cache = new Map();',
+      'const store = { put: (...args) => cache.set(...args) };',
+      'store.put("not_a_tool", { annotations: { readOnlyHint: true } });',
+    )),
+    tools: [],
+  },
+];
+
 const lookAlikes: Case[] = [
   {
     name: "AI SDK tool({...}) helper",
@@ -960,3 +1082,4 @@ runCases('forms: static resolution', resolution);
 runCases('forms: unresolved values', unresolved);
 runCases('forms: look-alikes register nothing', lookAlikes);
 runCases('forms: the method called another way', callees);
+runCases('forms: a rest parameter spread into the registration call', spreads);

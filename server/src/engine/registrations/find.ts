@@ -1,13 +1,13 @@
 import ts from 'typescript';
 import { formsThatMayDeclare } from './forms/declarations';
-import { boundMethodOf, callArguments, isFunctionCall } from '../syntax';
+import { boundMethodOf, isFunctionCall } from '../syntax';
 import type { Form, RawTool, Unread } from './forms/form';
 import { CALL_FORMS } from './forms/call-forms';
 import type { RegistrationSite, Tool } from '../model';
 import { mayRegisterTools } from './prefilter';
 import { boundReadings } from './bound-calls';
-import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from '../values';
-import { fileIndexOf, skipOuterExpressions, table } from '../syntax';
+import { Evaluator, argumentsOf, binderCandidates, expandEnvs, spreadBinder, type SourceProvider } from '../values';
+import { fileIndexOf, findDeclaration, skipOuterExpressions, table } from '../syntax';
 import { EMPTY_ENV, binderOf, locOf, type Binder, type BinderSearch, type Env, type Value } from '../values';
 
 const FORM_BY_METHOD = new Map<string, Form>(CALL_FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
@@ -256,11 +256,12 @@ function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile
 
 /** The first loop variable or parameter an argument of the call waits on. */
 function argumentBinder(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): Binder | undefined {
-  for (const arg of callArguments(call)) {
-    const value = evaluator.evaluate(arg, sf, env);
+  for (const arg of argumentsOf(evaluator, call, sf, env)) {
+    const value = arg.value();
     if (value.kind === 'unknown' && value.binder) return value.binder;
   }
-  return undefined;
+  // `(...args) => server.registerTool(...args)`: the rest parameter its callers supply.
+  return spreadBinder(evaluator, call, sf, env);
 }
 
 /** A tool definition waits on what its `name` or `annotations` wait on (`{ name: `x_${d.id}` }` built in a loop). */
@@ -288,11 +289,41 @@ function isCustomRegistrar(call: ts.CallExpression, method: string, evaluator: E
   // Object literals only: a class instance may be the SDK's own server class, bundled into the output.
   const definesMethod = (value: Value) => value.kind === 'object' && !ts.isClassLike(value.node) && value.properties.get(method)?.value.kind === 'function';
   if (definesMethod(receiver)) return true;
+  if (receiver.kind === 'object' && ts.isClassLike(receiver.node) && forwardsToRegistration(receiver.properties.get(method)?.value, call, evaluator)) return true;
   if (receiver.kind === 'unknown' && receiver.binder) {
     const candidates = binderCandidates(evaluator, receiver.binder, EMPTY_ENV);
     return candidates.length > 0 && candidates.every(definesMethod);
   }
   return false;
+}
+
+/**
+ * `registrar.registerTool("a", config, cb)` on an instance of a project class whose own `registerTool(...args)` (or
+ * `(name, config, cb)`) hands its parameters, unchanged and in order, to a registration call in its body: the
+ * tools are read at that inner call, whose parameters the call-site search binds to this call's arguments. Read
+ * here as well, each tool would be counted twice.
+ */
+function forwardsToRegistration(value: Value | undefined, call: ts.CallExpression, evaluator: Evaluator): boolean {
+  if (value?.kind !== 'function' || !ts.isMethodDeclaration(value.node) || !value.node.body) return false;
+  const fn = value.node;
+  const inner: Candidate[] = [];
+  collectCalls(fn.body!, inner, false);
+  if (!inner.some((candidate) => candidate.call !== call && passesParameters(candidate.call, fn))) return false;
+  return evaluator.callSitesOf(fn).includes(call);
+}
+
+/** The call's arguments are `fn`'s parameters, in order (the rest parameter spread last). */
+function passesParameters(call: ts.CallExpression, fn: ts.FunctionLikeDeclaration): boolean {
+  const args = call.arguments;
+  if (args.length !== fn.parameters.length || args.length === 0) return false;
+  return fn.parameters.every((parameter, i) => {
+    const arg = args[i];
+    const written = ts.isSpreadElement(arg) ? arg.expression : arg;
+    if (!ts.isIdentifier(parameter.name) || !ts.isIdentifier(written) || written.text !== parameter.name.text) return false;
+    if (ts.isSpreadElement(arg) !== !!parameter.dotDotDotToken) return false;
+    const declared = findDeclaration(written.text, written);
+    return declared?.kind === 'parameter' && declared.declaration === parameter;
+  });
 }
 
 function rootOf(expr: ts.Expression): ts.Expression {

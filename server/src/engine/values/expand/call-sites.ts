@@ -49,6 +49,8 @@ export class CallSiteSearch {
     const own = sameFileCallSites(fn, this.callSites);
     const member = own.length === 0 ? installedMemberName(fn) : undefined;
     if (member) return this.installedMemberSites(fn, member);
+    const held = own.length === 0 ? objectMember(fn) : undefined;
+    if (held) return this.objectMemberSites(fn, held);
     const name = functionName(fn);
     // A function that is not exported may still escape through the return of one that is
     // (`const [register] = createRegistrar(server); register(def)`): its callers are where that one is named.
@@ -90,6 +92,28 @@ export class CallSiteSearch {
       for (const call of memberCallsIn(fileSf, member)) {
         const target = this.evaluator.evaluate(skipOuterExpressions(call.expression), fileSf);
         if (target.kind === 'unknown' || (target.kind === 'function' && target.node === fn)) found.push(call);
+      }
+    });
+    return sites;
+  }
+
+  /**
+   * Calls of a function kept in an object literal (`const registry = { add: (...args) => … }`): `x.add(…)` whose
+   * callee reads that very function, in its own file and, when the object is held by an exported constant, in the
+   * files that name the constant.
+   */
+  private objectMemberSites(fn: ts.FunctionLikeDeclaration, held: { key: string; holder?: string }): ts.CallExpression[] {
+    let sites = this.crossFileSites.get(fn);
+    if (sites) return sites;
+    const found: ts.CallExpression[] = (sites = []);
+    this.crossFileSites.set(fn, found);
+    const home = fn.getSourceFile().fileName;
+    const files = new Set([home, ...(held.holder ? this.mentioning(held.holder) : [])]);
+    this.search(files, held.key, (fileSf) => {
+      for (const { call, name, byIdentifier } of callsIn(fileSf)) {
+        if (name !== held.key || byIdentifier || isWithin(call, fn)) continue;
+        const target = this.evaluator.evaluate(skipOuterExpressions(call.expression), fileSf);
+        if (target.kind === 'function' && target.node === fn) found.push(call);
       }
     });
     return sites;
@@ -244,6 +268,26 @@ function functionName(fn: ts.FunctionLikeDeclaration): string | undefined {
   if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
   if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && parent && ts.isPropertyDeclaration(parent)) return propertyNameText(parent.name);
   return undefined;
+}
+
+/**
+ * The key of an object literal's member that `fn` is (`{ add: (...args) => … }`, `{ add: function (…) { … } }`), and
+ * the exported constant holding the object, if one does.
+ */
+function objectMember(fn: ts.FunctionLikeDeclaration): { key: string; holder?: string } | undefined {
+  if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+  let node: ts.Node = fn;
+  while (node.parent && (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent))) node = node.parent;
+  const property = node.parent;
+  if (!property || !ts.isPropertyAssignment(property) || property.initializer !== node || !ts.isObjectLiteralExpression(property.parent)) return undefined;
+  const key = propertyNameText(property.name);
+  if (!key) return undefined;
+  let object: ts.Node = property.parent;
+  while (object.parent && (ts.isParenthesizedExpression(object.parent) || ts.isAsExpression(object.parent) || ts.isSatisfiesExpression(object.parent))) object = object.parent;
+  const declaration = object.parent;
+  const statement = declaration && ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) ? declaration.parent?.parent : undefined;
+  const exported = !!statement && ts.isVariableStatement(statement) && hasExportModifier(statement);
+  return { key, holder: exported ? ((declaration as ts.VariableDeclaration).name as ts.Identifier).text : undefined };
 }
 
 /** The exported function that declares `fn` (named `name`) directly in its body and returns it (alone, or in a list or object). */
