@@ -852,6 +852,24 @@ const callees: Case[] = [
     tools: [{ name: 'ping', form: 'tool', receiver: 'server', annotations: { readOnlyHint: true } }],
   },
   {
+    name: 'the method read by destructuring and called through .call(server, …), the only registrations of the file',
+    code: withHead(lines('const { registerTool: reg } = server;', 'reg.call(server, "d1", { annotations: { readOnlyHint: true } }, cb);', 'reg.apply(server, ["d2", { title: "Two" }, cb]);')),
+    tools: [
+      { name: 'd1', form: 'registerTool', line: 4, annotations: { readOnlyHint: true } },
+      { name: 'd2', form: 'registerTool', line: 5, title: 'Two', annotations: null },
+    ],
+  },
+  {
+    name: 'server.tool destructured under its own name: const { tool } = server; tool.call(server, …)',
+    code: withHead(lines('export function setup(server) {', '  const { tool } = server;', '  tool.call(server, "ping", "Ping", { readOnlyHint: true }, cb);', '}')),
+    tools: [{ name: 'ping', form: 'tool', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a destructured member that is no registration method, or a let, is not read as one (look-alike)',
+    code: withHead(lines('const { send: registerTool } = client;', 'registerTool.call(client, "not_a_tool", {}, cb);', 'let { tool } = server;', 'tool = () => {};', 'tool.call(server, "not_either", "d", {}, cb);')),
+    tools: [],
+  },
+  {
     name: 'a local function named like the method, or a let that may be reassigned, is no bound alias',
     code: withHead(lines('function registerTool(name, config, cb) {}', 'registerTool("not_a_tool", {}, cb);', 'let reg = server.registerTool.bind(server);', 'reg = () => {};', 'reg("not_either", {}, cb);')),
     tools: [],

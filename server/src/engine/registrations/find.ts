@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { formsThatMayDeclare } from './forms/declarations';
-import { boundMethodOf, isFunctionCall } from '../syntax';
+import { boundMethodOf, functionCallMethod, isFunctionCall } from '../syntax';
 import type { Form, RawTool, Unread } from './forms/form';
 import { CALL_FORMS } from './forms/call-forms';
 import type { RegistrationSite, Tool } from '../model';
@@ -212,7 +212,7 @@ function collectCalls(statement: ts.Node, out: Candidate[], binds: boolean): voi
       // `(server.registerTool as any)(…)`, `server.registerTool!(…)`: the callee's casts change nothing it registers.
       const callee = skipOuterExpressions(node.expression);
       let method: string | undefined;
-      if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? (callee.expression as ts.PropertyAccessExpression).name.text : callee.name.text;
+      if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? functionCallMethod(node) : callee.name.text;
       else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
       else if (binds && ts.isIdentifier(callee)) method = boundMethodOf(node)?.method;
       const form = method ? FORM_BY_METHOD.get(method) : undefined;
