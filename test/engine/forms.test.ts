@@ -218,6 +218,29 @@ const listTools: Case[] = [
     tools: [{ name: 'read_file', form: 'tools/list', annotations: { readOnlyHint: true } }],
   },
   {
+    name: 'a tools/list handler set through a forwarding function: the schema is the one its caller passes',
+    code: lines(
+      'import { ListToolsRequestSchema, CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'function on(schema, handler) { return server.setRequestHandler(schema, handler); }',
+      'on(ListToolsRequestSchema, async () => ({ tools: [{ name: "read_file", annotations: { readOnlyHint: true } }] }));',
+      'on("tools/list", async () => ({ tools: [{ name: "write_file", annotations: { readOnlyHint: false } }] }));',
+      'on(CallToolRequestSchema, async () => ({ tools: [{ name: "not_a_tool" }] }));',
+    ),
+    tools: [
+      { name: 'read_file', form: 'tools/list', annotations: { readOnlyHint: true } },
+      { name: 'write_file', form: 'tools/list', annotations: { readOnlyHint: false } },
+    ],
+  },
+  {
+    name: 'a forwarding function for other request handlers lists no tool (look-alike)',
+    code: lines(
+      'import { ListResourcesRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'function on(schema, handler) { return server.setRequestHandler(schema, handler); }',
+      'on(ListResourcesRequestSchema, async () => ({ tools: [{ name: "not_a_tool" }], resources: [] }));',
+    ),
+    tools: [],
+  },
+  {
     name: 'ListToolsRequestSchema handler returning an inline array',
     code: lines(
       'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
