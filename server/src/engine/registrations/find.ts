@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { formsThatMayDeclare } from './forms/declarations';
-import { boundMethodOf, functionCallMethod, isFunctionCall } from '../syntax';
+import { boundMethodOf, callArguments, functionCallMethod, isFunctionCall } from '../syntax';
 import type { Form, RawTool, Unread } from './forms/form';
 import { CALL_FORMS } from './forms/call-forms';
 import type { RegistrationSite, Tool } from '../model';
@@ -307,14 +307,14 @@ function forwardsToRegistration(value: Value | undefined, call: ts.CallExpressio
   if (value?.kind !== 'function' || !ts.isMethodDeclaration(value.node) || !value.node.body) return false;
   const fn = value.node;
   const inner: Candidate[] = [];
-  collectCalls(fn.body!, inner, false);
+  collectCalls(fn.body!, inner, true);
   if (!inner.some((candidate) => candidate.call !== call && passesParameters(candidate.call, fn))) return false;
   return evaluator.callSitesOf(fn).includes(call);
 }
 
-/** The call's arguments are `fn`'s parameters, in order (the rest parameter spread last). */
+/** The method's arguments are `fn`'s parameters, in order (the rest parameter spread last), also through `.call`/`.apply`. */
 function passesParameters(call: ts.CallExpression, fn: ts.FunctionLikeDeclaration): boolean {
-  const args = call.arguments;
+  const args = callArguments(call);
   if (args.length !== fn.parameters.length || args.length === 0) return false;
   return fn.parameters.every((parameter, i) => {
     const arg = args[i];
