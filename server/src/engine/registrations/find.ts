@@ -305,11 +305,27 @@ function isCustomRegistrar(call: ts.CallExpression, method: string, evaluator: E
  */
 function forwardsToRegistration(value: Value | undefined, call: ts.CallExpression, evaluator: Evaluator): boolean {
   if (value?.kind !== 'function' || !ts.isMethodDeclaration(value.node) || !value.node.body) return false;
-  const fn = value.node;
+  return forwards(value.node, call, evaluator, 0) && evaluator.callSitesOf(value.node).includes(call);
+}
+
+/** `fn` hands its parameters unchanged to a registration call, directly or through functions that do the same. */
+function forwards(fn: ts.FunctionLikeDeclaration, outer: ts.CallExpression, evaluator: Evaluator, depth: number): boolean {
+  if (!fn.body || depth > 3) return false;
   const inner: Candidate[] = [];
-  collectCalls(fn.body!, inner, true);
-  if (!inner.some((candidate) => candidate.call !== call && passesParameters(candidate.call, fn))) return false;
-  return evaluator.callSitesOf(fn).includes(call);
+  collectCalls(fn.body, inner, true);
+  if (inner.some((candidate) => candidate.call !== outer && passesParameters(candidate.call, fn))) return true;
+  const sf = fn.getSourceFile();
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && node !== outer && passesParameters(node, fn)) {
+      const target = evaluator.evaluate(skipOuterExpressions(node.expression), sf);
+      if (target.kind === 'function' && target.node !== fn && forwards(target.node, outer, evaluator, depth + 1)) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(fn.body);
+  return found;
 }
 
 /** The method's arguments are `fn`'s parameters, in order (the rest parameter spread last), also through `.call`/`.apply`. */

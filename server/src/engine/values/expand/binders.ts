@@ -91,7 +91,19 @@ function binderBindings(evaluator: EvaluatorCore, binder: Binder, env: Env): Map
   return binderCandidates(evaluator, binder, env).map((value) => new Map([[declaration, value]]));
 }
 
-function wrapperBindings(evaluator: EvaluatorCore, fn: ts.FunctionLikeDeclaration, _sf: ts.SourceFile): Map<ts.Node, Value>[] {
+function wrapperBindings(evaluator: EvaluatorCore, fn: ts.FunctionLikeDeclaration, sf: ts.SourceFile): Map<ts.Node, Value>[] {
+  // Forwarders that call each other (`registerTool(...args)` methods of two classes, each a same-named call of the
+  // other): a call site met again while its own parameters are being bound supplies nothing new.
+  if (evaluator.bindingWrappers.has(fn)) return [];
+  evaluator.bindingWrappers.add(fn);
+  try {
+    return callSiteBindings(evaluator, fn, sf);
+  } finally {
+    evaluator.bindingWrappers.delete(fn);
+  }
+}
+
+function callSiteBindings(evaluator: EvaluatorCore, fn: ts.FunctionLikeDeclaration, _sf: ts.SourceFile): Map<ts.Node, Value>[] {
   const out: Map<ts.Node, Value>[] = [];
   const parameters = fn.parameters;
   for (const site of evaluator.callSitesOf(fn)) {
