@@ -1011,6 +1011,22 @@ const spreads: Case[] = [
     tools: [],
   },
   {
+    name: 'a same-named call on a receiver known to be something else is no call of the wrapper method (a Set, another class)',
+    code: withHead(lines(
+      'class Registrar {',
+      '  constructor(target) { this.target = target; }',
+      '  add(...args) { return this.target.registerTool(...args); }',
+      '}',
+      'class Tally { add(...args) { return args.length; } }',
+      'const registrar = new Registrar(server);',
+      'const seen = new Set();',
+      'seen.add("not_a_tool", { annotations: { readOnlyHint: true } }, cb);',
+      'new Tally().add("not_either", { annotations: { readOnlyHint: true } }, cb);',
+      'registrar.add("real", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [{ name: 'real', annotations: { readOnlyHint: true } }],
+  },
+  {
     name: 'a rest-forwarding wrapper around a method that registers nothing (look-alike)',
     code: withHead(lines(
       'const cache = new Map();',

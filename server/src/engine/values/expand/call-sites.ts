@@ -46,7 +46,7 @@ export class CallSiteSearch {
    * and imports it (`registerDatabaseTool(server, "list-indexes", {…})` in one file per tool).
    */
   callSitesOf(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
-    const own = sameFileCallSites(fn, this.callSites);
+    const own = this.ownSites(fn);
     const member = own.length === 0 ? installedMemberName(fn) : undefined;
     if (member) return this.installedMemberSites(fn, member);
     const held = own.length === 0 ? objectMember(fn) : undefined;
@@ -78,6 +78,31 @@ export class CallSiteSearch {
     }
     return [...own, ...others];
   }
+
+  /**
+   * The calls of `fn` in its own file. A method's are the calls of its name on `this` or on a receiver that may be an
+   * instance of its class: `extra.add("x")` on a Set is no call of a class's own `add(...args)`.
+   */
+  private ownSites(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
+    const named = sameFileCallSites(fn, this.callSites);
+    if (!ts.isMethodDeclaration(fn) || !ts.isClassLike(fn.parent) || named.length === 0) return named;
+    let sites = this.methodSites.get(fn);
+    if (!sites) {
+      const classes = new Set<ts.Node>([fn.parent, ...this.evaluator.subclassesOf(fn.parent).map(({ decl }) => decl)]);
+      sites = named.filter((site) => {
+        const receiver = skipOuterExpressions((skipOuterExpressions(site.expression) as ts.PropertyAccessExpression).expression);
+        if (receiver.kind === ts.SyntaxKind.ThisKeyword || receiver.kind === ts.SyntaxKind.SuperKeyword) return true;
+        const values = this.evaluator.expandValue(receiver, site.getSourceFile(), EMPTY_ENV);
+        if (values.some((value) => value.kind === 'object' && classes.has(value.node))) return true;
+        // A receiver that may be an instance (unknown) is one, unless the call is what another same-named method
+        // forwards to (`this.target.registerTool(...args)` in another wrapper class): there it must be known.
+        return !enclosingMethodNamed(site, fn.name) && values.some((value) => value.kind === 'unknown');
+      });
+      this.methodSites.set(fn, sites);
+    }
+    return sites;
+  }
+  private readonly methodSites = new Map<ts.FunctionLikeDeclaration, ts.CallExpression[]>();
 
   /**
    * Calls of a function installed as a member (`server.registerOnce = (…) => …`) that its own file never calls:
@@ -358,6 +383,12 @@ function mayHoldName(expr: ts.Expression, names: ReadonlySet<string>): boolean {
   const declaration = findDeclaration(expr.text, expr);
   const initializer = declaration?.kind === 'variable' && declaration.path.length === 0 ? declaration.declaration.initializer : undefined;
   return !!initializer && ts.isObjectLiteralExpression(skipOuterExpressions(initializer)) && holds(skipOuterExpressions(initializer) as ts.ObjectLiteralExpression);
+}
+
+/** The method of another class named `name` that `node` is inside of, if any. */
+function enclosingMethodNamed(node: ts.Node, name: ts.PropertyName): ts.MethodDeclaration | undefined {
+  const method = enclosingMethod(node);
+  return method && ts.isMethodDeclaration(method) && propertyNameText(method.name) === propertyNameText(name) ? method : undefined;
 }
 
 function enclosingMethod(node: ts.Node): ts.Node | undefined {
