@@ -997,6 +997,18 @@ const spreads: Case[] = [
     tools: [{ name: 'docs_search', annotations: { readOnlyHint: true } }],
   },
   {
+    name: 'a static allow-list around the caller of a forwarder: the definition it leaves out is no tool',
+    code: withHead(lines(
+      'const ENABLED = ["get_user"];',
+      'const defs = [{ name: "get_user" }, { name: "delete_user" }];',
+      'const registry = { add: (...args) => server.tool(...args) };',
+      'function addOne(name, run) { return server.tool(name, run); }',
+      'for (const def of defs) { if (ENABLED.includes(def.name)) registry.add(def.name, cb); }',
+      'for (const def of defs) { if (ENABLED.includes(def.name)) addOne(`${def.name}_2`, cb); }',
+    )),
+    tools: [{ name: 'get_user', conditions: [] }, { name: 'get_user_2', conditions: [] }],
+  },
+  {
     name: 'a rest-forwarding wrapper nobody calls registers nothing it could read, and is no tool',
     code: withHead(lines('const registry = { add: (...args) => server.registerTool(...args) };', 'registry.size = 1;')),
     tools: [],

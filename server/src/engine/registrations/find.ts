@@ -239,9 +239,11 @@ function extractExpanded(form: Form, call: ts.CallExpression, method: string, ev
 
 /**
  * False when, with the values a loop or caller supplied, an `if` around the call is known to skip it
- * (`if (def.args) register(…with args…) else register(…without…)`): that definition never takes this path.
+ * (`if (def.args) register(…with args…) else register(…without…)`): that definition never takes this path. Inside a
+ * wrapper whose parameters the reading bound, the `if`s around the calls that supplied them count too
+ * (`for (const d of defs) if (ENABLED.includes(d.name)) add(d.name, …)`).
  */
-function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): boolean {
+function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env, depth = 0): boolean {
   let child: ts.Node = call;
   for (let node = call.parent; node && !ts.isSourceFile(node); child = node, node = node.parent) {
     if (ts.isIfStatement(node) && child !== node.expression) {
@@ -249,9 +251,30 @@ function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile
       if (condition.kind === 'literal' && Boolean(condition.value) !== (child === node.thenStatement)) return false;
       if ((condition.kind === 'object' || condition.kind === 'array' || condition.kind === 'function') && child !== node.thenStatement) return false;
     }
-    if (ts.isFunctionLike(node) && !ts.isArrowFunction(node)) break;
+    if (ts.isFunctionLike(node)) {
+      const supplying = depth < 3 ? supplyingSites(node as ts.FunctionLikeDeclaration, evaluator, env) : [];
+      if (supplying.length > 0) return supplying.some((site) => mayRun(site, evaluator, site.getSourceFile(), env, depth + 1));
+      if (!ts.isArrowFunction(node)) break;
+    }
   }
   return true;
+}
+
+/** The calls of `fn` that gave its parameters the values `env` binds them to (none when it binds none). */
+function supplyingSites(fn: ts.FunctionLikeDeclaration, evaluator: Evaluator, env: Env): ts.CallExpression[] {
+  const bound = fn.parameters.filter((parameter) => env.has(parameter));
+  if (bound.length === 0) return [];
+  return evaluator.callSitesOf(fn).filter((site) =>
+    bound.every((parameter) => {
+      const value = env.get(parameter)!;
+      // A rest parameter is bound to the list the call-site search made at one call.
+      if (parameter.dotDotDotToken) return value.kind === 'array' && value.node === site;
+      const arg = site.arguments[fn.parameters.indexOf(parameter)];
+      if (!arg || ts.isSpreadElement(arg)) return false;
+      const given = evaluator.evaluate(arg, site.getSourceFile(), env);
+      return given === value || (given.kind !== 'unknown' && given.node === value.node);
+    }),
+  );
 }
 
 /** The first loop variable or parameter an argument of the call waits on. */
