@@ -1009,6 +1009,28 @@ const spreads: Case[] = [
     tools: [{ name: 'get_user', conditions: [] }, { name: 'get_user_2', conditions: [] }],
   },
   {
+    name: 'an override that hands on to its base method (super.setRequestHandler in a bundled SDK class): the callers are the registrations, each read once',
+    code: lines(
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'class Protocol { setRequestHandler(schema, handler) { this.handlers.set(schema, handler); } }',
+      'class Server extends Protocol {',
+      '  setRequestHandler(requestSchema, handler) { return super.setRequestHandler(requestSchema, (request, extra) => handler(request, extra)); }',
+      '}',
+      'const server = new Server();',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "only_once", annotations: { readOnlyHint: true } }] }));',
+    ),
+    tools: [{ name: 'only_once', form: 'tools/list', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'the SDK method replaced on the server by a rest-forwarding arrow: its callers are the registrations, each read once',
+    code: withHead(lines(
+      'const original = server.tool.bind(server);',
+      'server.tool = (...args) => { console.error("registering", args[0]); return original(...args); };',
+      'server.tool("ping", "Ping", { readOnlyHint: true }, cb);',
+    )),
+    tools: [{ name: 'ping', form: 'tool', annotations: { readOnlyHint: true } }],
+  },
+  {
     name: 'a rest-forwarding wrapper nobody calls registers nothing it could read, and is no tool',
     code: withHead(lines('const registry = { add: (...args) => server.registerTool(...args) };', 'registry.size = 1;')),
     tools: [],

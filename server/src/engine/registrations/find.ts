@@ -55,7 +55,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
     const found: ReadCall[] = [];
     for (const { call, method, form } of calls) {
       evaluator.resetBudget();
-      if (isCustomRegistrar(call, method, evaluator, sf)) continue;
+      if (isCustomRegistrar(call, method, evaluator, sf) || isBaseMethodCall(call, method)) continue;
       const runs = guarded(() => extractExpanded(form, call, method, evaluator, sf));
       // A call no reading takes for this form is a look-alike: not a site.
       if (!runs || !runs.some((run) => run.raws)) continue;
@@ -234,7 +234,7 @@ function extractExpanded(form: Form, call: ts.CallExpression, method: string, ev
     // …)` in a `forEach`) is read again per value, as a call whose name waits on a binder is.
     ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)) ?? form.waitsOn?.(call, ctx, env),
   );
-  return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env));
+  return runs.filter(({ env }) => env.size === 0 || (mayRun(call, evaluator, sf, env) && !boundFromRegistration(env, evaluator)));
 }
 
 /**
@@ -336,7 +336,7 @@ function forwards(fn: ts.FunctionLikeDeclaration, outer: ts.CallExpression, eval
   if (!fn.body || depth > 3) return false;
   const inner: Candidate[] = [];
   collectCalls(fn.body, inner, true);
-  if (inner.some((candidate) => candidate.call !== outer && passesParameters(candidate.call, fn))) return true;
+  if (inner.some((candidate) => candidate.call !== outer && !isBaseMethodCall(candidate.call, candidate.method) && passesParameters(candidate.call, fn))) return true;
   const sf = fn.getSourceFile();
   let found = false;
   const visit = (node: ts.Node): void => {
@@ -349,6 +349,36 @@ function forwards(fn: ts.FunctionLikeDeclaration, outer: ts.CallExpression, eval
   };
   visit(fn.body);
   return found;
+}
+
+/**
+ * `super.setRequestHandler(schema, …)` inside an override `setRequestHandler(schema, handler)` (the SDK's own Server
+ * class, bundled; a subclass that logs and forwards): the override's callers are the registrations, read at their
+ * own calls.
+ */
+function isBaseMethodCall(call: ts.CallExpression, method: string): boolean {
+  const callee = skipOuterExpressions(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.expression.kind !== ts.SyntaxKind.SuperKeyword || callee.name.text !== method) return false;
+  let node: ts.Node | undefined = call.parent;
+  while (node && !ts.isFunctionLike(node)) node = node.parent;
+  return !!node && ts.isMethodDeclaration(node) && !!node.name && ts.isIdentifier(node.name) && node.name.text === method;
+}
+
+/**
+ * A reading whose rest parameter holds the arguments of a call that is itself read as a registration
+ * (`server.tool("x", …)` where `server.tool` was replaced by `(...args) => { …; return original(...args); }`): the
+ * tools are that call's, not the forwarder's again.
+ */
+function boundFromRegistration(env: Env, evaluator: Evaluator): boolean {
+  for (const [declaration, value] of env) {
+    if (!ts.isParameter(declaration) || !declaration.dotDotDotToken || value.kind !== 'array' || !ts.isCallExpression(value.node)) continue;
+    const site = value.node;
+    const own: Candidate[] = [];
+    collectCalls(site, own, true);
+    const direct = own.find((candidate) => candidate.call === site);
+    if (direct && !isCustomRegistrar(site, direct.method, evaluator, site.getSourceFile()) && !isBaseMethodCall(site, direct.method)) return true;
+  }
+  return false;
 }
 
 /** The method's arguments are `fn`'s parameters, in order (the rest parameter spread last), also through `.call`/`.apply`. */
