@@ -218,6 +218,29 @@ const listTools: Case[] = [
     tools: [{ name: 'read_file', form: 'tools/list', annotations: { readOnlyHint: true } }],
   },
   {
+    name: 'a tools/list handler set through a forwarding function: the schema is the one its caller passes',
+    code: lines(
+      'import { ListToolsRequestSchema, CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'function on(schema, handler) { return server.setRequestHandler(schema, handler); }',
+      'on(ListToolsRequestSchema, async () => ({ tools: [{ name: "read_file", annotations: { readOnlyHint: true } }] }));',
+      'on("tools/list", async () => ({ tools: [{ name: "write_file", annotations: { readOnlyHint: false } }] }));',
+      'on(CallToolRequestSchema, async () => ({ tools: [{ name: "not_a_tool" }] }));',
+    ),
+    tools: [
+      { name: 'read_file', form: 'tools/list', annotations: { readOnlyHint: true } },
+      { name: 'write_file', form: 'tools/list', annotations: { readOnlyHint: false } },
+    ],
+  },
+  {
+    name: 'a forwarding function for other request handlers lists no tool (look-alike)',
+    code: lines(
+      'import { ListResourcesRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'function on(schema, handler) { return server.setRequestHandler(schema, handler); }',
+      'on(ListResourcesRequestSchema, async () => ({ tools: [{ name: "not_a_tool" }], resources: [] }));',
+    ),
+    tools: [],
+  },
+  {
     name: 'ListToolsRequestSchema handler returning an inline array',
     code: lines(
       'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
@@ -852,8 +875,198 @@ const callees: Case[] = [
     tools: [{ name: 'ping', form: 'tool', receiver: 'server', annotations: { readOnlyHint: true } }],
   },
   {
+    name: 'the method read by destructuring and called through .call(server, …), the only registrations of the file',
+    code: withHead(lines('const { registerTool: reg } = server;', 'reg.call(server, "d1", { annotations: { readOnlyHint: true } }, cb);', 'reg.apply(server, ["d2", { title: "Two" }, cb]);')),
+    tools: [
+      { name: 'd1', form: 'registerTool', line: 4, annotations: { readOnlyHint: true } },
+      { name: 'd2', form: 'registerTool', line: 5, title: 'Two', annotations: null },
+    ],
+  },
+  {
+    name: 'server.tool destructured under its own name: const { tool } = server; tool.call(server, …)',
+    code: withHead(lines('export function setup(server) {', '  const { tool } = server;', '  tool.call(server, "ping", "Ping", { readOnlyHint: true }, cb);', '}')),
+    tools: [{ name: 'ping', form: 'tool', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a destructured member that is no registration method, or a let, is not read as one (look-alike)',
+    code: withHead(lines('const { send: registerTool } = client;', 'registerTool.call(client, "not_a_tool", {}, cb);', 'let { tool } = server;', 'tool = () => {};', 'tool.call(server, "not_either", "d", {}, cb);')),
+    tools: [],
+  },
+  {
     name: 'a local function named like the method, or a let that may be reassigned, is no bound alias',
     code: withHead(lines('function registerTool(name, config, cb) {}', 'registerTool("not_a_tool", {}, cb);', 'let reg = server.registerTool.bind(server);', 'reg = () => {};', 'reg("not_either", {}, cb);')),
+    tools: [],
+  },
+];
+
+// ─── a rest parameter spread into the registration call: bound to each caller's arguments ───
+const spreads: Case[] = [
+  {
+    name: 'a forwarding arrow kept in an object: { add: (...args) => server.registerTool(...args) }',
+    code: withHead(lines(
+      'const registry = { add: (...args) => server.registerTool(...args) };',
+      'registry.add("fetch_page", { title: "Fetch", annotations: { readOnlyHint: true } }, cb);',
+      'registry.add("delete_page", { annotations: { destructiveHint: true } }, cb);',
+    )),
+    tools: [
+      { name: 'fetch_page', form: 'registerTool', title: 'Fetch', annotations: { readOnlyHint: true }, expanded: true, nameLine: 4 },
+      { name: 'delete_page', form: 'registerTool', annotations: { destructiveHint: true }, expanded: true, nameLine: 5 },
+    ],
+  },
+  {
+    name: 'a class method forwarding ...args to this.target.registerTool(...args)',
+    code: withHead(lines(
+      'class Registrar {',
+      '  constructor(target) { this.target = target; }',
+      '  add(...args) { return this.target.registerTool(...args); }',
+      '}',
+      'const registrar = new Registrar(server);',
+      'registrar.add("list_notes", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [{ name: 'list_notes', form: 'registerTool', annotations: { readOnlyHint: true }, expanded: true, nameLine: 8 }],
+  },
+  {
+    name: 'a class method named like the SDK method it forwards ...args to: each call is one tool',
+    code: withHead(lines(
+      'class Registrar {',
+      '  constructor(target) { this.target = target; }',
+      '  registerTool(...args) { return this.target.registerTool(...args); }',
+      '}',
+      'const registrar = new Registrar(server);',
+      'registrar.registerTool("list_notes", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [{ name: 'list_notes', form: 'registerTool', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a class method named like the SDK method, forwarding its named parameters: each call is one tool, not two',
+    code: withHead(lines(
+      'class Registrar {',
+      '  constructor(target) { this.target = target; }',
+      '  registerTool(name, config, run) { return this.target.registerTool(name, config, run); }',
+      '}',
+      'const registrar = new Registrar(server);',
+      'registrar.registerTool("list_notes", { annotations: { readOnlyHint: true } }, cb);',
+      'registrar.registerTool("add_note", { annotations: { readOnlyHint: false } }, cb);',
+    )),
+    tools: [
+      { name: 'list_notes', annotations: { readOnlyHint: true }, nameLine: 8 },
+      { name: 'add_note', annotations: { readOnlyHint: false }, nameLine: 9 },
+    ],
+  },
+  {
+    name: 'an exported object of forwarding arrows, called from another file',
+    code: withHead(lines('export const registry = { add: (...args) => server.registerTool(...args) };')),
+    files: { 'tools.ts': lines('import { registry } from "./server";', 'registry.add("from_elsewhere", { annotations: { openWorldHint: false } }, async () => ({ content: [] }));') },
+    tools: [{ name: 'from_elsewhere', annotations: { openWorldHint: false } }],
+  },
+  {
+    name: 'a subclass method forwarding ...args to this.registerTool(...args)',
+    code: withHead(lines(
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'class MyServer extends McpServer {',
+      '  registerToolVia(...args) { return this.registerTool(...args); }',
+      '}',
+      'const server = new MyServer({ name: "x", version: "1" });',
+      'server.registerToolVia("ping", { annotations: { readOnlyHint: true } }, cb);',
+      'server.registerToolVia("reset", { annotations: { readOnlyHint: false, destructiveHint: true } }, cb);',
+    )),
+    tools: [
+      { name: 'ping', annotations: { readOnlyHint: true }, nameLine: 8 },
+      { name: 'reset', annotations: { readOnlyHint: false, destructiveHint: true }, nameLine: 9 },
+    ],
+  },
+  {
+    name: 'a caller that spreads a constant list of its own, and one that passes the name first: server.tool(...args)',
+    code: withHead(lines(
+      'const add = (...args) => server.tool(...args);',
+      'const PING = ["ping", "Check the server", { readOnlyHint: true }];',
+      'add(...PING, cb);',
+      'add("echo", { idempotentHint: true }, cb);',
+    )),
+    tools: [
+      { name: 'ping', form: 'tool', annotations: { readOnlyHint: true } },
+      { name: 'echo', form: 'tool', annotations: { idempotentHint: true } },
+    ],
+  },
+  {
+    name: 'a rest parameter after a fixed one: (prefix, ...rest) => server.registerTool(`${prefix}_x`, ...rest)',
+    code: withHead(lines(
+      'function addPrefixed(prefix, ...rest) { return server.registerTool(`${prefix}_search`, ...rest); }',
+      'addPrefixed("docs", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [{ name: 'docs_search', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a static allow-list around the caller of a forwarder: the definition it leaves out is no tool',
+    code: withHead(lines(
+      'const ENABLED = ["get_user"];',
+      'const defs = [{ name: "get_user" }, { name: "delete_user" }];',
+      'const registry = { add: (...args) => server.tool(...args) };',
+      'function addOne(name, run) { return server.tool(name, run); }',
+      'for (const def of defs) { if (ENABLED.includes(def.name)) registry.add(def.name, cb); }',
+      'for (const def of defs) { if (ENABLED.includes(def.name)) addOne(`${def.name}_2`, cb); }',
+    )),
+    tools: [{ name: 'get_user', conditions: [] }, { name: 'get_user_2', conditions: [] }],
+  },
+  {
+    name: 'an override that hands on to its base method (super.setRequestHandler in a bundled SDK class): the callers are the registrations, each read once',
+    code: lines(
+      'import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'class Protocol { setRequestHandler(schema, handler) { this.handlers.set(schema, handler); } }',
+      'class Server extends Protocol {',
+      '  setRequestHandler(requestSchema, handler) { return super.setRequestHandler(requestSchema, (request, extra) => handler(request, extra)); }',
+      '}',
+      'const server = new Server();',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "only_once", annotations: { readOnlyHint: true } }] }));',
+    ),
+    tools: [{ name: 'only_once', form: 'tools/list', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'the SDK method replaced on the server by a rest-forwarding arrow: its callers are the registrations, each read once',
+    code: withHead(lines(
+      'const original = server.tool.bind(server);',
+      'server.tool = (...args) => { console.error("registering", args[0]); return original(...args); };',
+      'server.tool("ping", "Ping", { readOnlyHint: true }, cb);',
+    )),
+    tools: [{ name: 'ping', form: 'tool', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a rest-forwarding wrapper nobody calls registers nothing it could read, and is no tool',
+    code: withHead(lines('const registry = { add: (...args) => server.registerTool(...args) };', 'registry.size = 1;')),
+    tools: [],
+  },
+  {
+    name: 'a rest-forwarding wrapper around a local object that defines registerTool itself is no server (look-alike)',
+    code: withHead(lines(
+      'const toolbox = { items: [], registerTool(name, config, run) { this.items.push({ name, config, run }); } };',
+      'const registry = { add: (...args) => toolbox.registerTool(...args) };',
+      'registry.add("not_a_tool", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [],
+  },
+  {
+    name: 'a same-named call on a receiver known to be something else is no call of the wrapper method (a Set, another class)',
+    code: withHead(lines(
+      'class Registrar {',
+      '  constructor(target) { this.target = target; }',
+      '  add(...args) { return this.target.registerTool(...args); }',
+      '}',
+      'class Tally { add(...args) { return args.length; } }',
+      'const registrar = new Registrar(server);',
+      'const seen = new Set();',
+      'seen.add("not_a_tool", { annotations: { readOnlyHint: true } }, cb);',
+      'new Tally().add("not_either", { annotations: { readOnlyHint: true } }, cb);',
+      'registrar.add("real", { annotations: { readOnlyHint: true } }, cb);',
+    )),
+    tools: [{ name: 'real', annotations: { readOnlyHint: true } }],
+  },
+  {
+    name: 'a rest-forwarding wrapper around a method that registers nothing (look-alike)',
+    code: withHead(lines(
+      'const cache = new Map();',
+      'const store = { put: (...args) => cache.set(...args) };',
+      'store.put("not_a_tool", { annotations: { readOnlyHint: true } });',
+    )),
     tools: [],
   },
 ];
@@ -960,3 +1173,4 @@ runCases('forms: static resolution', resolution);
 runCases('forms: unresolved values', unresolved);
 runCases('forms: look-alikes register nothing', lookAlikes);
 runCases('forms: the method called another way', callees);
+runCases('forms: a rest parameter spread into the registration call', spreads);

@@ -310,6 +310,25 @@ const tmcp: Case[] = [
     ],
   },
   {
+    name: 'tmcp: server.tools.call(server, [...]) and server.tools.apply(server, [[...]])',
+    code: lines(
+      'import { defineTool } from "tmcp/tool";',
+      'const list = defineTool({ name: "list", description: "List", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));',
+      'const drop = defineTool({ name: "drop", description: "Drop", annotations: { destructiveHint: true } }, async () => ({ content: [] }));',
+      'server.tools.call(server, [list]);',
+      'server.tools.apply(server, [[drop]]);',
+    ),
+    tools: [
+      { name: 'list', form: 'tools', effective: { readOnlyHint: true }, line: 2 },
+      { name: 'drop', form: 'tools', effective: { destructiveHint: true }, line: 3 },
+    ],
+  },
+  {
+    name: 'look-alike: .tools.call(x, [...]) of plain objects is no tmcp registration',
+    code: lines('agent.tools.call(agent, [{ name: "x", description: "y" }]);', 'client.tools.apply(client, [[{ name: "z" }]]);'),
+    tools: [],
+  },
+  {
     name: 'look-alike: .tools([...]) of plain objects (an agent config, OpenAI function schemas)',
     code: lines(
       'agent.tools([{ name: "x", description: "y" }]);',

@@ -138,8 +138,3 @@ export function checkGaps(runs: readonly CorpusRun[], gaps: readonly Gap[]): { u
   }
   return { unlisted, closed };
 }
-
-/** The gaps with their reasons, one line per (transformation, corpus). */
-export function formatGaps(gaps: readonly Gap[]): string {
-  return gaps.map((g) => `- \`${g.transform}\` on ${g.corpus} (${g.workspaces.length} workspace${g.workspaces.length === 1 ? '' : 's'}): ${g.reason}`).join('\n');
-}

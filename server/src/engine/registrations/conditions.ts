@@ -174,7 +174,8 @@ function filterGuard(callback: ts.Expression, element: Value | undefined, walk: 
  */
 function callers(fn: ts.FunctionLikeDeclaration, walk: Walk, depth: number): void {
   if (depth >= MAX_CALLER_DEPTH || ts.isConstructorDeclaration(fn) || ts.isGetAccessor(fn) || ts.isSetAccessor(fn)) return;
-  if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && !ts.isVariableDeclaration(fn.parent)) return;
+  // An arrow or function expression has callers by name when a variable holds it or an object literal's member is it.
+  if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && !ts.isVariableDeclaration(fn.parent) && !(ts.isPropertyAssignment(fn.parent) && ts.isObjectLiteralExpression(fn.parent.parent))) return;
   let sites = walk.evaluator.callSitesOf(fn);
   if (sites.length === 0 && ts.isFunctionDeclaration(fn)) sites = walk.evaluator.callsInOtherFiles(fn);
   const instance = boundInstance(fn, walk.env);
@@ -227,6 +228,8 @@ function suppliedBy(site: ts.CallExpression, fn: ts.FunctionLikeDeclaration, bou
   return bound.every((parameter) => {
     const arg = site.arguments[fn.parameters.indexOf(parameter)];
     const value = walk.env.get(parameter);
+    // A rest parameter bound to one call's arguments (the list the call-site search made at that call).
+    if (parameter.dotDotDotToken && value?.kind === 'array' && ts.isCallExpression(value.node)) return value.node === site;
     // Spread arguments and rest parameters (`register("read", ...args)`): supplied when the list waits on the caller's.
     if ((arg && ts.isSpreadElement(arg)) || parameter.dotDotDotToken) {
       const spread = arg && ts.isSpreadElement(arg) ? walk.evaluator.evaluate(arg.expression, sf) : undefined;

@@ -1,13 +1,13 @@
 import ts from 'typescript';
 import { formsThatMayDeclare } from './forms/declarations';
-import { boundMethodOf, callArguments, isFunctionCall } from '../syntax';
+import { boundMethodOf, callArguments, functionCallMethod, isFunctionCall } from '../syntax';
 import type { Form, RawTool, Unread } from './forms/form';
 import { CALL_FORMS } from './forms/call-forms';
 import type { RegistrationSite, Tool } from '../model';
 import { mayRegisterTools } from './prefilter';
 import { boundReadings } from './bound-calls';
-import { Evaluator, binderCandidates, expandEnvs, type SourceProvider } from '../values';
-import { fileIndexOf, skipOuterExpressions, table } from '../syntax';
+import { Evaluator, argumentsOf, binderCandidates, expandEnvs, spreadBinder, type SourceProvider } from '../values';
+import { fileIndexOf, findDeclaration, skipOuterExpressions, table } from '../syntax';
 import { EMPTY_ENV, binderOf, locOf, type Binder, type BinderSearch, type Env, type Value } from '../values';
 
 const FORM_BY_METHOD = new Map<string, Form>(CALL_FORMS.flatMap((form) => form.methods.map((method) => [method, form] as const)));
@@ -55,7 +55,7 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
     const found: ReadCall[] = [];
     for (const { call, method, form } of calls) {
       evaluator.resetBudget();
-      if (isCustomRegistrar(call, method, evaluator, sf)) continue;
+      if (isCustomRegistrar(call, method, evaluator, sf) || isBaseMethodCall(call, method)) continue;
       const runs = guarded(() => extractExpanded(form, call, method, evaluator, sf));
       // A call no reading takes for this form is a look-alike: not a site.
       if (!runs || !runs.some((run) => run.raws)) continue;
@@ -212,7 +212,7 @@ function collectCalls(statement: ts.Node, out: Candidate[], binds: boolean): voi
       // `(server.registerTool as any)(…)`, `server.registerTool!(…)`: the callee's casts change nothing it registers.
       const callee = skipOuterExpressions(node.expression);
       let method: string | undefined;
-      if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? (callee.expression as ts.PropertyAccessExpression).name.text : callee.name.text;
+      if (ts.isPropertyAccessExpression(callee)) method = isFunctionCall(node) ? functionCallMethod(node) : callee.name.text;
       else if (ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)) method = callee.argumentExpression.text;
       else if (binds && ts.isIdentifier(callee)) method = boundMethodOf(node)?.method;
       const form = method ? FORM_BY_METHOD.get(method) : undefined;
@@ -234,14 +234,16 @@ function extractExpanded(form: Form, call: ts.CallExpression, method: string, ev
     // …)` in a `forEach`) is read again per value, as a call whose name waits on a binder is.
     ({ raws, env }) => (raws ? firstBinder(raws) : argumentBinder(call, evaluator, sf, env)) ?? form.waitsOn?.(call, ctx, env),
   );
-  return runs.filter(({ env }) => env.size === 0 || mayRun(call, evaluator, sf, env));
+  return runs.filter(({ env }) => env.size === 0 || (mayRun(call, evaluator, sf, env) && !boundFromRegistration(env, evaluator)));
 }
 
 /**
  * False when, with the values a loop or caller supplied, an `if` around the call is known to skip it
- * (`if (def.args) register(…with args…) else register(…without…)`): that definition never takes this path.
+ * (`if (def.args) register(…with args…) else register(…without…)`): that definition never takes this path. Inside a
+ * wrapper whose parameters the reading bound, the `if`s around the calls that supplied them count too
+ * (`for (const d of defs) if (ENABLED.includes(d.name)) add(d.name, …)`).
  */
-function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): boolean {
+function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env, depth = 0): boolean {
   let child: ts.Node = call;
   for (let node = call.parent; node && !ts.isSourceFile(node); child = node, node = node.parent) {
     if (ts.isIfStatement(node) && child !== node.expression) {
@@ -249,18 +251,40 @@ function mayRun(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile
       if (condition.kind === 'literal' && Boolean(condition.value) !== (child === node.thenStatement)) return false;
       if ((condition.kind === 'object' || condition.kind === 'array' || condition.kind === 'function') && child !== node.thenStatement) return false;
     }
-    if (ts.isFunctionLike(node) && !ts.isArrowFunction(node)) break;
+    if (ts.isFunctionLike(node)) {
+      const supplying = depth < 3 ? supplyingSites(node as ts.FunctionLikeDeclaration, evaluator, env) : [];
+      if (supplying.length > 0) return supplying.some((site) => mayRun(site, evaluator, site.getSourceFile(), env, depth + 1));
+      if (!ts.isArrowFunction(node)) break;
+    }
   }
   return true;
 }
 
+/** The calls of `fn` that gave its parameters the values `env` binds them to (none when it binds none). */
+function supplyingSites(fn: ts.FunctionLikeDeclaration, evaluator: Evaluator, env: Env): ts.CallExpression[] {
+  const bound = fn.parameters.filter((parameter) => env.has(parameter));
+  if (bound.length === 0) return [];
+  return evaluator.callSitesOf(fn).filter((site) =>
+    bound.every((parameter) => {
+      const value = env.get(parameter)!;
+      // A rest parameter is bound to the list the call-site search made at one call.
+      if (parameter.dotDotDotToken) return value.kind === 'array' && value.node === site;
+      const arg = site.arguments[fn.parameters.indexOf(parameter)];
+      if (!arg || ts.isSpreadElement(arg)) return false;
+      const given = evaluator.evaluate(arg, site.getSourceFile(), env);
+      return given === value || (given.kind !== 'unknown' && given.node === value.node);
+    }),
+  );
+}
+
 /** The first loop variable or parameter an argument of the call waits on. */
 function argumentBinder(call: ts.CallExpression, evaluator: Evaluator, sf: ts.SourceFile, env: Env): Binder | undefined {
-  for (const arg of callArguments(call)) {
-    const value = evaluator.evaluate(arg, sf, env);
+  for (const arg of argumentsOf(evaluator, call, sf, env)) {
+    const value = arg.value();
     if (value.kind === 'unknown' && value.binder) return value.binder;
   }
-  return undefined;
+  // `(...args) => server.registerTool(...args)`: the rest parameter its callers supply.
+  return spreadBinder(evaluator, call, sf, env);
 }
 
 /** A tool definition waits on what its `name` or `annotations` wait on (`{ name: `x_${d.id}` }` built in a loop). */
@@ -288,11 +312,87 @@ function isCustomRegistrar(call: ts.CallExpression, method: string, evaluator: E
   // Object literals only: a class instance may be the SDK's own server class, bundled into the output.
   const definesMethod = (value: Value) => value.kind === 'object' && !ts.isClassLike(value.node) && value.properties.get(method)?.value.kind === 'function';
   if (definesMethod(receiver)) return true;
+  if (receiver.kind === 'object' && ts.isClassLike(receiver.node) && forwardsToRegistration(receiver.properties.get(method)?.value, call, evaluator)) return true;
   if (receiver.kind === 'unknown' && receiver.binder) {
     const candidates = binderCandidates(evaluator, receiver.binder, EMPTY_ENV);
     return candidates.length > 0 && candidates.every(definesMethod);
   }
   return false;
+}
+
+/**
+ * `registrar.registerTool("a", config, cb)` on an instance of a project class whose own `registerTool(...args)` (or
+ * `(name, config, cb)`) hands its parameters, unchanged and in order, to a registration call in its body: the
+ * tools are read at that inner call, whose parameters the call-site search binds to this call's arguments. Read
+ * here as well, each tool would be counted twice.
+ */
+function forwardsToRegistration(value: Value | undefined, call: ts.CallExpression, evaluator: Evaluator): boolean {
+  if (value?.kind !== 'function' || !ts.isMethodDeclaration(value.node) || !value.node.body) return false;
+  return forwards(value.node, call, evaluator, 0) && evaluator.callSitesOf(value.node).includes(call);
+}
+
+/** `fn` hands its parameters unchanged to a registration call, directly or through functions that do the same. */
+function forwards(fn: ts.FunctionLikeDeclaration, outer: ts.CallExpression, evaluator: Evaluator, depth: number): boolean {
+  if (!fn.body || depth > 3) return false;
+  const inner: Candidate[] = [];
+  collectCalls(fn.body, inner, true);
+  if (inner.some((candidate) => candidate.call !== outer && !isBaseMethodCall(candidate.call, candidate.method) && passesParameters(candidate.call, fn))) return true;
+  const sf = fn.getSourceFile();
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && node !== outer && passesParameters(node, fn)) {
+      const target = evaluator.evaluate(skipOuterExpressions(node.expression), sf);
+      if (target.kind === 'function' && target.node !== fn && forwards(target.node, outer, evaluator, depth + 1)) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(fn.body);
+  return found;
+}
+
+/**
+ * `super.setRequestHandler(schema, …)` inside an override `setRequestHandler(schema, handler)` (the SDK's own Server
+ * class, bundled; a subclass that logs and forwards): the override's callers are the registrations, read at their
+ * own calls.
+ */
+function isBaseMethodCall(call: ts.CallExpression, method: string): boolean {
+  const callee = skipOuterExpressions(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.expression.kind !== ts.SyntaxKind.SuperKeyword || callee.name.text !== method) return false;
+  let node: ts.Node | undefined = call.parent;
+  while (node && !ts.isFunctionLike(node)) node = node.parent;
+  return !!node && ts.isMethodDeclaration(node) && !!node.name && ts.isIdentifier(node.name) && node.name.text === method;
+}
+
+/**
+ * A reading whose rest parameter holds the arguments of a call that is itself read as a registration
+ * (`server.tool("x", …)` where `server.tool` was replaced by `(...args) => { …; return original(...args); }`): the
+ * tools are that call's, not the forwarder's again.
+ */
+function boundFromRegistration(env: Env, evaluator: Evaluator): boolean {
+  for (const [declaration, value] of env) {
+    if (!ts.isParameter(declaration) || !declaration.dotDotDotToken || value.kind !== 'array' || !ts.isCallExpression(value.node)) continue;
+    const site = value.node;
+    const own: Candidate[] = [];
+    collectCalls(site, own, true);
+    const direct = own.find((candidate) => candidate.call === site);
+    if (direct && !isCustomRegistrar(site, direct.method, evaluator, site.getSourceFile()) && !isBaseMethodCall(site, direct.method)) return true;
+  }
+  return false;
+}
+
+/** The method's arguments are `fn`'s parameters, in order (the rest parameter spread last), also through `.call`/`.apply`. */
+function passesParameters(call: ts.CallExpression, fn: ts.FunctionLikeDeclaration): boolean {
+  const args = callArguments(call);
+  if (args.length !== fn.parameters.length || args.length === 0) return false;
+  return fn.parameters.every((parameter, i) => {
+    const arg = args[i];
+    const written = ts.isSpreadElement(arg) ? arg.expression : arg;
+    if (!ts.isIdentifier(parameter.name) || !ts.isIdentifier(written) || written.text !== parameter.name.text) return false;
+    if (ts.isSpreadElement(arg) !== !!parameter.dotDotDotToken) return false;
+    const declared = findDeclaration(written.text, written);
+    return declared?.kind === 'parameter' && declared.declaration === parameter;
+  });
 }
 
 function rootOf(expr: ts.Expression): ts.Expression {

@@ -22,6 +22,9 @@ export function unreadName(raw: RawTool, env: Env, evaluator: Evaluator): Unread
   if (waits) return { subject: 'name', value: name, env };
   // `server.tool(def.name, def.description, …)` with `def` a caller's value that is not known: the whole definition is not.
   if (ts.isExpression(name.node) && boundUnknown(name.node, env)) return { subject: 'name', value: name, env };
+  // `${prefix}${tool.name}` read from a caller's parameter the reading bound (`{ prefix }` of an object the caller
+  // passed) to a value known only at run time: the caller's value is not known, as when it waits on the parameter.
+  if (env.size > 0 && ts.isExpression(name.node) && readsBoundParameter(name.node, env)) return { subject: 'name', value: name, env };
   // A definition written in a loop over a list that is not known is as many tools as the list has elements.
   const iterated = unknownIteration(raw.node !== raw.call ? raw.node : name.node, raw.call, evaluator, env);
   if (iterated) return { subject: 'each', value: iterated.value, expr: iterated.expr, env };
@@ -37,6 +40,21 @@ function boundUnknown(expr: ts.Expression, env: Env): boolean {
   const declaration = findDeclaration(root.text, root);
   const bound = declaration && (declaration.kind === 'parameter' || declaration.kind === 'variable') ? env.get(declaration.declaration) : undefined;
   return bound?.kind === 'unknown';
+}
+
+/** True when `expr` reads a parameter (or a member destructured from one) that `env` binds. */
+function readsBoundParameter(expr: ts.Expression, env: Env): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found || ts.isFunctionLike(node)) return;
+    if (ts.isIdentifier(node) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+      const declaration = findDeclaration(node.text, node);
+      if (declaration?.kind === 'parameter' && env.has(declaration.declaration)) found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(expr);
+  return found;
 }
 
 /** Methods that call their callback once per element. */

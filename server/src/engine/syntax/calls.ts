@@ -62,9 +62,32 @@ export function isFunctionCall(call: ts.CallExpression): boolean {
 
 function functionCallKind(call: ts.CallExpression): 'call' | 'apply' | undefined {
   const callee = call.expression;
-  if (!ts.isPropertyAccessExpression(callee) || !ts.isPropertyAccessExpression(callee.expression) || call.arguments.length === 0) return undefined;
+  if (!ts.isPropertyAccessExpression(callee) || call.arguments.length === 0) return undefined;
   const name = callee.name.text;
-  return name === 'call' ? 'call' : name === 'apply' ? 'apply' : undefined;
+  const kind = name === 'call' ? 'call' : name === 'apply' ? 'apply' : undefined;
+  if (!kind) return undefined;
+  // `reg.call(server, …)` where `reg` is a method read by destructuring (`const { registerTool: reg } = server`).
+  const method = callee.expression;
+  return ts.isPropertyAccessExpression(method) || (ts.isIdentifier(method) && destructuredMethodOf(method)) ? kind : undefined;
+}
+
+/**
+ * The method a local read by destructuring stands for: `const { registerTool: reg } = server` (or `{ tool }`)
+ * gives `registerTool` read from `server`. A `const` one level deep only; undefined for any other identifier.
+ */
+export function destructuredMethodOf(id: ts.Identifier): { method: string; receiver: ts.Expression } | undefined {
+  const declared = findDeclaration(id.text, id);
+  if (declared?.kind !== 'variable' || declared.path.length !== 1 || !declared.declaration.initializer) return undefined;
+  const [step] = declared.path;
+  if (!('property' in step) || !(declared.declaration.parent.flags & ts.NodeFlags.Const)) return undefined;
+  return { method: step.property, receiver: declared.declaration.initializer };
+}
+
+/** The method a `.call`/`.apply` call calls: `x.registerTool.call(…)`, or a destructured `reg.call(…)` (registerTool). */
+export function functionCallMethod(call: ts.CallExpression): string | undefined {
+  if (!isFunctionCall(call)) return undefined;
+  const method = (call.expression as ts.PropertyAccessExpression).expression;
+  return ts.isPropertyAccessExpression(method) ? method.name.text : ts.isIdentifier(method) ? destructuredMethodOf(method)?.method : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The syntax layer as other layers see it: the only module of this folder they import.
-export { boundMethodOf, callArguments, callsIn, isFunctionCall, listedCallNames } from './calls';
+export { boundMethodOf, callArguments, callsIn, destructuredMethodOf, functionCallMethod, isFunctionCall, listedCallNames } from './calls';
 export { keptEnds, reparse, textChangeRange, type TextSince } from './incremental';
 export { fileLineMention, fileMention, lineMention, lineMentionsOf } from './line-mention';
 export { isSourceFile, parseSource } from './parse';

@@ -50,6 +50,8 @@ export interface EvaluatorCore extends BuiltinHost {
   readonly followInstances: boolean;
   /** Declarations and functions being evaluated: a circular reference or a recursive call stops there. */
   readonly inProgress: Set<ts.Node>;
+  /** Wrappers whose parameters are being bound from their call sites (a cycle of forwarders supplies nothing new). */
+  readonly bindingWrappers: Set<ts.Node>;
 
   /** The value of an expression, counted against the step budget. */
   evaluate(expr: ts.Expression, sf: ts.SourceFile, env?: Env): Value;

@@ -22,6 +22,7 @@ import { EMPTY_ENV, unknown, type ArrayValue, type Env, type FunctionValue, type
 export class Evaluator implements EvaluatorCore {
   private depth = 0;
   readonly inProgress = new Set<ts.Node>();
+  readonly bindingWrappers = new Set<ts.Node>();
   /** Steps left for the current registration; following calls into large bundles can take forever. */
   private budget = STEP_BUDGET;
   private readonly rereading = new Set<ts.Node>();

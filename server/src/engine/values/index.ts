@@ -6,6 +6,7 @@ export { isRelativeSpecifier, resolveFilePath, resolveModulePath } from './modul
 export { Evaluator } from './evaluator';
 export { type SourceProvider } from './evaluator-core';
 export { binderCandidates, binderOf, type BinderSearch, expandEnvs } from './expand/binders';
+export { argumentsOf, type CallArgument, spreadBinder } from './arguments';
 export { originOf } from './properties';
 export { hasUnsetDefault } from './unset-env';
 export { type Binder, describeValue, EMPTY_ENV, type Env, locOf, type ObjectProperty, type ObjectValue, toStatic, unknown, type Value } from './values';

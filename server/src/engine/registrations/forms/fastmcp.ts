@@ -1,15 +1,15 @@
 import ts from 'typescript';
 import { definitionsIn, toolFromDefinition } from './definitions';
-import { callArguments } from '../../syntax';
+import { argumentsOf } from '../../values';
 import type { Form } from './form';
 
 /** fastmcp: `server.addTool({ name, description, parameters, annotations, execute })` and `addTools([...])`. */
 export const fastmcpForm: Form = {
   methods: ['addTool', 'addTools'],
   extract(call, method, { sf, evaluator }, env) {
-    const args = callArguments(call);
+    const args = argumentsOf(evaluator, call, sf, env);
     if (args.length !== 1) return undefined;
-    const value = evaluator.evaluate(args[0], sf, env);
+    const value = args[0].value();
     if (method === 'addTools') {
       // fastmcp takes plain definitions; class instances in a list are another library's tools (LangChain agents).
       const plain = value.kind === 'array' ? { ...value, elements: value.elements.filter((e) => !isClassInstance(e)) } : value;

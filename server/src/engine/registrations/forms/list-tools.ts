@@ -1,8 +1,7 @@
 import ts from 'typescript';
 import { importOf, skipOuterExpressions } from '../../syntax';
-import { EMPTY_ENV, type Env, type Value } from '../../values';
+import { argumentsOf, EMPTY_ENV, type CallArgument, type Env, type Value } from '../../values';
 import { definitionsIn } from './definitions';
-import { callArguments } from '../../syntax';
 import type { Form, FormContext, RawTool, Unread } from './form';
 
 /**
@@ -23,10 +22,10 @@ export const listToolsForm: Form = {
       .filter((tool) => !seen.has(keyOf(tool)) && seen.add(keyOf(tool)));
   },
   unread(call, ctx, env) {
-    const [, handlerArg] = callArguments(call);
+    const [, handlerArg] = argumentsOf(ctx.evaluator, call, ctx.sf, env);
     const lists = returnedLists(call, ctx, env);
     if (!lists || !handlerArg) return [];
-    const handler = ctx.evaluator.evaluate(handlerArg, ctx.sf, env);
+    const handler = handlerArg.value();
     if (handler.kind !== 'function') return [{ subject: 'handler', value: handler }];
     // A list known only in part: each element that is no definition at all (`list.map((t) => f(t))` of an unknown
     // `f`) is a tool that could not be read, never a silent gap.
@@ -51,9 +50,9 @@ export const listToolsForm: Form = {
  * undefined when the call is not a `tools/list` handler.
  */
 function returnedLists(call: ts.CallExpression, { sf, evaluator }: FormContext, env: Env): { list: Value; written?: ts.Expression }[] | undefined {
-  const [schemaArg, handlerArg] = callArguments(call);
+  const [schemaArg, handlerArg] = argumentsOf(evaluator, call, sf, env);
   if (!schemaArg || !handlerArg || !isListToolsSchema(schemaArg)) return undefined;
-  const handler = evaluator.evaluate(handlerArg, sf, env);
+  const handler = handlerArg.value();
   if (handler.kind !== 'function') return [];
   const lists: { list: Value; written?: ts.Expression }[] = [];
   for (const returned of returnedExpressions(handler.node)) {
@@ -68,7 +67,20 @@ function returnedLists(call: ts.CallExpression, { sf, evaluator }: FormContext, 
   return lists;
 }
 
-function isListToolsSchema(expr: ts.Expression): boolean {
+/**
+ * The request schema argument names tools/list: as written, or, for a parameter a wrapper forwards
+ * (`function on(schema, handler) { server.setRequestHandler(schema, handler) }`), as its caller wrote it.
+ */
+function isListToolsSchema(arg: CallArgument): boolean {
+  if (namesListTools(arg.expr)) return true;
+  const written = skipOuterExpressions(arg.expr);
+  if (!ts.isIdentifier(written) && !ts.isPropertyAccessExpression(written)) return false;
+  const value = arg.value();
+  if (value.kind === 'literal') return value.value === 'tools/list';
+  return value.kind === 'unknown' && ts.isExpression(value.node) && value.node !== written && namesListTools(value.node);
+}
+
+function namesListTools(expr: ts.Expression): boolean {
   const inner = skipOuterExpressions(expr);
   if (ts.isStringLiteralLike(inner)) return inner.text === 'tools/list';
   // Imported under another local name (`import { ListToolsRequestSchema as ListTools }`): the name it imports decides.

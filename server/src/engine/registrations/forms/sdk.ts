@@ -2,8 +2,7 @@ import ts from 'typescript';
 import { misplacedHintsIn } from '../annotations';
 import type { AnnotationSlot, MisplacedHints } from '../../model';
 import { skipOuterExpressions } from '../../syntax';
-import { locOf, type Env, type ObjectValue, type Value } from '../../values';
-import { callArguments } from '../../syntax';
+import { argumentsOf, locOf, type Env, type ObjectValue, type Value } from '../../values';
 import { annotationsOf, mayBeFunction, misplacedInConfig, objectProperty, type Form, type FormContext, type RawTool } from './form';
 
 /**
@@ -20,14 +19,14 @@ export const sdkForm: Form = {
 };
 
 function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 'registerToolTask', ctx: FormContext, env: Env): RawTool[] | undefined {
-  const [nameArg, configArg, handlerArg] = callArguments(call);
-  if (!nameArg || !configArg) return undefined;
   const { sf, evaluator } = ctx;
-  const name = evaluator.evaluate(nameArg, sf, env);
+  const [nameArg, configArg, handlerArg] = argumentsOf(evaluator, call, sf, env);
+  if (!nameArg || !configArg) return undefined;
+  const name = nameArg.value();
   if (name.kind === 'object' || name.kind === 'array' || name.kind === 'function' || isConstructed(name)) return undefined;
-  const configValue = evaluator.evaluate(configArg, sf, env);
+  const configValue = configArg.value();
   const config = configValue.kind === 'object' ? configValue : undefined;
-  const configLiteral = skipOuterExpressions(configArg);
+  const configLiteral = skipOuterExpressions(configArg.expr);
   return [
     {
       form,
@@ -40,7 +39,7 @@ function extractRegisterTool(call: ts.CallExpression, form: 'registerTool' | 're
       title: objectProperty(config, 'title'),
       description: objectProperty(config, 'description'),
       inputSchema: objectProperty(config, 'inputSchema'),
-      handler: handlerArg ? evaluator.evaluate(handlerArg, sf, env) : undefined,
+      handler: handlerArg?.value(),
       slot: definitionSlot(config, ctx, env) ?? configSlot(config, configValue, ts.isObjectLiteralExpression(configLiteral)),
       misplaced: misplacedInConfig(config, ['inputSchema']),
       ...(configValue.kind === 'unknown' ? { unreadDefinition: configValue } : {}),
@@ -105,20 +104,21 @@ function isSchemaLike(value: Value): boolean {
 }
 
 function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTool[] | undefined {
-  const args = callArguments(call);
-  if (args.length < 2 || args.length > 5) return undefined;
   const { sf, evaluator } = ctx;
-  const callback = args[args.length - 1];
-  const first = evaluator.evaluate(args[0], sf, env);
+  const args = argumentsOf(evaluator, call, sf, env);
+  if (args.length < 2 || args.length > 5) return undefined;
+  const callbackArg = args[args.length - 1];
+  const callback = callbackArg.expr;
+  const first = args[0].value();
 
   // tmcp / mcp-use: tool({ name, description, annotations, … }, cb)
   if (first.kind === 'object') {
     if (args.length !== 2 || !first.properties.has('name') || !mayBeFunction(skipOuterExpressions(callback))) return undefined;
-    return [toolFromConfig(call, sf, first.properties.get('name')!.value, first, evaluator.evaluate(callback, sf, env))];
+    return [toolFromConfig(call, sf, first.properties.get('name')!.value, first, callbackArg.value())];
   }
   // mcp-lite: tool(name, { description, inputSchema, annotations, handler })
   if (args.length === 2 && ts.isObjectLiteralExpression(skipOuterExpressions(callback))) {
-    const definition = evaluator.evaluate(callback, sf, env);
+    const definition = callbackArg.value();
     if (definition.kind !== 'object' || !definition.properties.has('handler')) return undefined;
     return [toolFromConfig(call, sf, first, definition, objectProperty(definition, 'handler'))];
   }
@@ -127,13 +127,15 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
   if (first.kind === 'literal' && typeof first.value !== 'string') return undefined;
   if (!mayBeFunction(skipOuterExpressions(callback))) return undefined;
 
-  const middle = args.slice(1, -1);
-  const values = middle.map((arg) => evaluator.evaluate(arg, sf, env));
+  // An argument a spread passed from another file is no expression of this call's file.
+  const middle = args.slice(1, -1).map((arg) => arg.expr);
+  const values = args.slice(1, -1).map((arg) => arg.value());
+  const here = args.slice(1, -1).map((arg) => (arg.sf === sf ? arg.expr : undefined));
   // A leading string is the description.
   const index = values[0] && (values[0].kind === 'literal' ? typeof values[0].value === 'string' : ts.isStringLiteralLike(middle[0]) || ts.isTemplateExpression(middle[0])) ? 1 : 0;
   // Shapes with a description must have a string there; an unrelated `.tool()` rarely matches all of this.
   const rest = values.slice(index);
-  const restArgs = middle.slice(index);
+  const restArgs = here.slice(index);
   if (rest.some((v) => v.kind === 'literal' || v.kind === 'array' || v.kind === 'function')) return undefined;
 
   let schema: Value | undefined;
@@ -164,7 +166,7 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
 
   const slot: AnnotationSlot = annotations
     ? { kind: 'none', reason: 'annotations are already given' }
-    : { kind: 'argument', before: locOf(callback, sf) };
+    : { kind: 'argument', before: locOf(callback, callbackArg.sf) };
   return [
     {
       form: 'tool',
@@ -177,7 +179,7 @@ function extractTool(call: ts.CallExpression, ctx: FormContext, env: Env): RawTo
       title: annotations?.kind === 'object' ? undefined : undefined,
       description: index === 1 ? values[0] : undefined,
       inputSchema: schema,
-      handler: evaluator.evaluate(callback, sf, env),
+      handler: callbackArg.value(),
       slot,
       misplaced,
     },

@@ -1,6 +1,6 @@
 import { definitionsIn } from './definitions';
 import type { Form } from './form';
-import { definedBy } from '../../values';
+import { argumentsOf, definedBy } from '../../values';
 
 /**
  * tmcp: `server.tools([defineTool({ name, description, annotations }, execute), …])`. Only definitions made by
@@ -10,8 +10,9 @@ import { definedBy } from '../../values';
 export const tmcpToolsForm: Form = {
   methods: ['tools'],
   extract(call, _method, { sf, evaluator }, env) {
-    if (call.arguments.length !== 1) return undefined;
-    const list = evaluator.evaluate(call.arguments[0], sf, env);
+    const args = argumentsOf(evaluator, call, sf, env);
+    if (args.length !== 1) return undefined;
+    const list = args[0].value();
     if (list.kind !== 'array') return undefined;
     const defined = { ...list, elements: list.elements.filter((element) => definedBy(element) === 'tmcp') };
     const tools = definitionsIn(defined, 'tools', call, sf, undefined);

@@ -91,22 +91,40 @@ function binderBindings(evaluator: EvaluatorCore, binder: Binder, env: Env): Map
   return binderCandidates(evaluator, binder, env).map((value) => new Map([[declaration, value]]));
 }
 
-function wrapperBindings(evaluator: EvaluatorCore, fn: ts.FunctionLikeDeclaration, _sf: ts.SourceFile): Map<ts.Node, Value>[] {
+function wrapperBindings(evaluator: EvaluatorCore, fn: ts.FunctionLikeDeclaration, sf: ts.SourceFile): Map<ts.Node, Value>[] {
+  // Forwarders that call each other (`registerTool(...args)` methods of two classes, each a same-named call of the
+  // other): a call site met again while its own parameters are being bound supplies nothing new.
+  if (evaluator.bindingWrappers.has(fn)) return [];
+  evaluator.bindingWrappers.add(fn);
+  try {
+    return callSiteBindings(evaluator, fn, sf);
+  } finally {
+    evaluator.bindingWrappers.delete(fn);
+  }
+}
+
+function callSiteBindings(evaluator: EvaluatorCore, fn: ts.FunctionLikeDeclaration, _sf: ts.SourceFile): Map<ts.Node, Value>[] {
   const out: Map<ts.Node, Value>[] = [];
   const parameters = fn.parameters;
   for (const site of evaluator.callSitesOf(fn)) {
     // The call may be in another file: its arguments are read there.
     const sf = site.getSourceFile();
-    const evaluateArgs = (env: Env): Value[] => parameterValues(parameters, site, (arg) => evaluator.evaluate(arg, sf, env));
-    const needs = (values: Value[]) => {
-      for (const value of values) {
+    const evaluateArgs = (env: Env) => ({ values: parameterValues(parameters, site, (arg) => evaluator.evaluate(arg, sf, env)), env });
+    const needs = ({ values }: { values: Value[] }) => {
+      // A rest parameter's list holds the arguments from its place on: each is searched as an argument is.
+      const args = values.flatMap((value, j) => (parameters[j]?.dotDotDotToken && value.kind === 'array' && value.node === site ? value.elements : [value]));
+      for (const value of args) {
         const binder = binderOf(value, { site, depth: 2, parameters: true });
         if (binder) return binder;
       }
       return undefined;
     };
-    for (const values of expandEnvs(evaluator, EMPTY_ENV, evaluateArgs, needs)) {
-      out.push(new Map(parameters.map((parameter, j) => [parameter, values[j]] as [ts.Node, Value])));
+    // What the caller's own loops and parameters were bound to stays in the binding: the tool's conditions pick the
+    // callers of the caller that supplied it (a wrapper of a wrapper called once guarded and once not).
+    for (const { values, env } of expandEnvs(evaluator, EMPTY_ENV, evaluateArgs, needs)) {
+      // Only what they were bound to: a binder settled as unknown there is left for the reading to bind again.
+      const known = [...env].filter(([, value]) => value.kind !== 'unknown');
+      out.push(new Map([...known, ...parameters.map((parameter, j) => [parameter, values[j]] as [ts.Node, Value])]));
       if (out.length > MAX_ELEMENTS) return out;
     }
   }

@@ -46,9 +46,11 @@ export class CallSiteSearch {
    * and imports it (`registerDatabaseTool(server, "list-indexes", {…})` in one file per tool).
    */
   callSitesOf(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
-    const own = sameFileCallSites(fn, this.callSites);
+    const own = this.ownSites(fn);
     const member = own.length === 0 ? installedMemberName(fn) : undefined;
     if (member) return this.installedMemberSites(fn, member);
+    const held = own.length === 0 ? objectMember(fn) : undefined;
+    if (held) return this.objectMemberSites(fn, held);
     const name = functionName(fn);
     // A function that is not exported may still escape through the return of one that is
     // (`const [register] = createRegistrar(server); register(def)`): its callers are where that one is named.
@@ -78,6 +80,31 @@ export class CallSiteSearch {
   }
 
   /**
+   * The calls of `fn` in its own file. A method's are the calls of its name on `this` or on a receiver that may be an
+   * instance of its class: `extra.add("x")` on a Set is no call of a class's own `add(...args)`.
+   */
+  private ownSites(fn: ts.FunctionLikeDeclaration): ts.CallExpression[] {
+    const named = sameFileCallSites(fn, this.callSites);
+    if (!ts.isMethodDeclaration(fn) || !ts.isClassLike(fn.parent) || named.length === 0) return named;
+    let sites = this.methodSites.get(fn);
+    if (!sites) {
+      const classes = new Set<ts.Node>([fn.parent, ...this.evaluator.subclassesOf(fn.parent).map(({ decl }) => decl)]);
+      sites = named.filter((site) => {
+        const receiver = skipOuterExpressions((skipOuterExpressions(site.expression) as ts.PropertyAccessExpression).expression);
+        if (receiver.kind === ts.SyntaxKind.ThisKeyword || receiver.kind === ts.SyntaxKind.SuperKeyword) return true;
+        const values = this.evaluator.expandValue(receiver, site.getSourceFile(), EMPTY_ENV);
+        if (values.some((value) => value.kind === 'object' && classes.has(value.node))) return true;
+        // A receiver that may be an instance (unknown) is one, unless the call is what another same-named method
+        // forwards to (`this.target.registerTool(...args)` in another wrapper class): there it must be known.
+        return !enclosingMethodNamed(site, fn.name) && values.some((value) => value.kind === 'unknown');
+      });
+      this.methodSites.set(fn, sites);
+    }
+    return sites;
+  }
+  private readonly methodSites = new Map<ts.FunctionLikeDeclaration, ts.CallExpression[]>();
+
+  /**
    * Calls of a function installed as a member (`server.registerOnce = (…) => …`) that its own file never calls:
    * `x.registerOnce(…)` in the files that name it, unless the receiver is known to be something else.
    */
@@ -90,6 +117,28 @@ export class CallSiteSearch {
       for (const call of memberCallsIn(fileSf, member)) {
         const target = this.evaluator.evaluate(skipOuterExpressions(call.expression), fileSf);
         if (target.kind === 'unknown' || (target.kind === 'function' && target.node === fn)) found.push(call);
+      }
+    });
+    return sites;
+  }
+
+  /**
+   * Calls of a function kept in an object literal (`const registry = { add: (...args) => … }`): `x.add(…)` whose
+   * callee reads that very function, in its own file and, when the object is held by an exported constant, in the
+   * files that name the constant.
+   */
+  private objectMemberSites(fn: ts.FunctionLikeDeclaration, held: { key: string; holder?: string }): ts.CallExpression[] {
+    let sites = this.crossFileSites.get(fn);
+    if (sites) return sites;
+    const found: ts.CallExpression[] = (sites = []);
+    this.crossFileSites.set(fn, found);
+    const home = fn.getSourceFile().fileName;
+    const files = new Set([home, ...(held.holder ? this.mentioning(held.holder) : [])]);
+    this.search(files, held.key, (fileSf) => {
+      for (const { call, name, byIdentifier } of callsIn(fileSf)) {
+        if (name !== held.key || byIdentifier || isWithin(call, fn)) continue;
+        const target = this.evaluator.evaluate(skipOuterExpressions(call.expression), fileSf);
+        if (target.kind === 'function' && target.node === fn) found.push(call);
       }
     });
     return sites;
@@ -246,6 +295,26 @@ function functionName(fn: ts.FunctionLikeDeclaration): string | undefined {
   return undefined;
 }
 
+/**
+ * The key of an object literal's member that `fn` is (`{ add: (...args) => … }`, `{ add: function (…) { … } }`), and
+ * the exported constant holding the object, if one does.
+ */
+function objectMember(fn: ts.FunctionLikeDeclaration): { key: string; holder?: string } | undefined {
+  if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+  let node: ts.Node = fn;
+  while (node.parent && (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent))) node = node.parent;
+  const property = node.parent;
+  if (!property || !ts.isPropertyAssignment(property) || property.initializer !== node || !ts.isObjectLiteralExpression(property.parent)) return undefined;
+  const key = propertyNameText(property.name);
+  if (!key) return undefined;
+  let object: ts.Node = property.parent;
+  while (object.parent && (ts.isParenthesizedExpression(object.parent) || ts.isAsExpression(object.parent) || ts.isSatisfiesExpression(object.parent))) object = object.parent;
+  const declaration = object.parent;
+  const statement = declaration && ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) ? declaration.parent?.parent : undefined;
+  const exported = !!statement && ts.isVariableStatement(statement) && hasExportModifier(statement);
+  return { key, holder: exported ? ((declaration as ts.VariableDeclaration).name as ts.Identifier).text : undefined };
+}
+
 /** The exported function that declares `fn` (named `name`) directly in its body and returns it (alone, or in a list or object). */
 function returnedBy(fn: ts.Node, name: string): ts.FunctionLikeDeclaration | undefined {
   const statement = fn.parent?.parent?.parent;
@@ -313,6 +382,12 @@ function mayHoldName(expr: ts.Expression, names: ReadonlySet<string>): boolean {
   const declaration = findDeclaration(expr.text, expr);
   const initializer = declaration?.kind === 'variable' && declaration.path.length === 0 ? declaration.declaration.initializer : undefined;
   return !!initializer && ts.isObjectLiteralExpression(skipOuterExpressions(initializer)) && holds(skipOuterExpressions(initializer) as ts.ObjectLiteralExpression);
+}
+
+/** The method of another class named `name` that `node` is inside of, if any. */
+function enclosingMethodNamed(node: ts.Node, name: ts.PropertyName): ts.MethodDeclaration | undefined {
+  const method = enclosingMethod(node);
+  return method && ts.isMethodDeclaration(method) && propertyNameText(method.name) === propertyNameText(name) ? method : undefined;
 }
 
 function enclosingMethod(node: ts.Node): ts.Node | undefined {
