@@ -182,7 +182,7 @@ function capitalize(text: string): string {
 // ---- contradictions ----
 
 /** Incidental writes OpenAI's review still counts against a read-only claim: logs and saved artifacts. */
-const CHATGPT_NOT_READ_ONLY: readonly IncidentalKind[] = ['log-file', 'temp-file', 'generated-file'];
+const CHATGPT_NOT_READ_ONLY: readonly IncidentalKind[] = ['log-file', 'temp-file', 'generated-file', 'scratch-file'];
 
 /** The claims the contradiction rules check, and what contradicts each. */
 const CONTRADICTING: Record<HintKey, { claimed: boolean; matches: (e: Evidence) => boolean }> = {

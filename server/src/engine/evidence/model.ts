@@ -64,7 +64,8 @@ export type FactKind = Fact['kind'];
 /**
  * Why an effect is not the tool's effect as its user sees it. `temp-file`, `log-file`, `cache-file`: the path
  * says so; `generated-file`: a file the server names itself (a timestamp, a random id) in a folder it chooses, so it
- * never replaces a file of the caller's; `own-folder`: making or marking a folder or binary the server chose itself
+ * never replaces a file of the caller's; `scratch-file`: removing a file under a name only this call makes (a timestamp
+ * and a random id), in whatever folder: what it removes is what the call itself made; `own-folder`: making or marking a folder or binary the server chose itself
  * (`mkdir(configDir)`, `chmod(rgPath)`); `cache-state`: module state named as a cache; `telemetry-ping`: a request whose answer is never read;
  * `debug-only`: code that runs only in development; `helper`: inside a logging or caching helper.
  */
@@ -73,6 +74,7 @@ export type IncidentalReason =
   | { kind: 'log-file' }
   | { kind: 'cache-file' }
   | { kind: 'generated-file' }
+  | { kind: 'scratch-file' }
   | { kind: 'own-folder' }
   | { kind: 'cache-state'; state: string }
   | { kind: 'telemetry-ping' }

@@ -87,6 +87,8 @@ function incidentalText(reason: IncidentalReason): string {
       return 'a cache file';
     case 'generated-file':
       return 'a file the server names itself, in a folder it chooses';
+    case 'scratch-file':
+      return 'a scratch file this call made under a fresh name';
     case 'own-folder':
       return 'a folder or file the server chose itself (its own set-up)';
     case 'cache-state':
