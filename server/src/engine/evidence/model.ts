@@ -35,7 +35,7 @@ export type RequestUrl = { from: 'arguments' } | { from: 'literal'; url: string 
 export type Fact =
   // The handler: calls the tables know.
   | { kind: 'file'; /** The fs method as called (`readFileSync`). */ method: string; /** `flag` of the options, when it changes the effect. */ flag?: string }
-  | { kind: 'request'; /** GET, POST, …, or 'unknown' when chosen at run time. */ method: string; url: RequestUrl; /** A deletion flag the body forwards (`deleted`). */ forwards?: string }
+  | { kind: 'request'; /** GET, POST, …, or 'unknown' when chosen at run time. */ method: string; url: RequestUrl; /** A deletion flag the body forwards (`deleted`). */ forwards?: string; /** The overwriting or removing verb the endpoint's path ends with (`update` in `/batch/update`). */ endpoint?: string }
   | { kind: 'route'; method: string; path: string }
   | { kind: 'socket'; /** The package it comes from, when not a global. */ module?: string }
   | { kind: 'sql'; keyword: string }
