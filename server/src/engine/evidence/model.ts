@@ -103,6 +103,11 @@ export interface EvidenceData {
   notRepeatable?: boolean;
   /** A write that only creates and fails when the target exists (`writeFile(p, d, { flag: 'wx' })`): it never overwrites. */
   createOnly?: boolean;
+  /**
+   * A creation the code makes only when a lookup found nothing (`const existing = list.find(…); if (existing) return …;`
+   * before it): a second identical call finds the first one's result and creates nothing.
+   */
+  ifAbsent?: boolean;
   /** The `world` is a guess (a request to a fixed or configured host: the server's own backend, maybe). */
   worldWeak?: boolean;
   /**

@@ -11,7 +11,7 @@ import { compileConfig, type ConfiguredKind, configuredEffect, type ConfiguredPa
 import type { EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
 import { passedExpression } from './arguments';
 import { type ClassInFile, inheritedMethod, instanceMethod, type InstanceMethod, isClassOrBase, methodOf } from './instances';
-import { isLookup } from './class-tools';
+import { createdIfAbsent, isLookup } from './class-tools';
 import { functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
 import { originOf } from './origin';
 import type { Body, CallSite, NewSite, Origin, Walk } from './recogniser';
@@ -129,6 +129,7 @@ export class HandlerWalker implements Walk {
   add(evidence: Omit<EvidenceData, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void {
     const item: EvidenceData = { source: 'handler', loc: locOf(node, sf), ...evidence };
     if (this.hops.length > 0) item.chain = [...this.hops];
+    if (item.effect === 'append' && createdIfAbsent(node)) item.ifAbsent = true;
     if (item.effect !== 'read' && item.effect !== 'opaque') {
       // Code that runs only while developing is never the tool's behaviour, whatever it writes (in every profile).
       const why: IncidentalReason | undefined = debugGuarded(node, sf) ? { kind: 'debug-only' } : (item.incidental ?? this.incidentalFrames.at(-1));
