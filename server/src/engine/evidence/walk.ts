@@ -11,8 +11,8 @@ import { compileConfig, type ConfiguredKind, configuredEffect, type ConfiguredPa
 import type { EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
 import { passedExpression } from './arguments';
 import { type ClassInFile, inheritedMethod, instanceMethod, type InstanceMethod, isClassOrBase, methodOf } from './instances';
-import { createdIfAbsent, isLookup } from './class-tools';
-import { functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
+import { isLookup } from './class-tools';
+import { createdIfAbsent, functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
 import { originOf } from './origin';
 import type { Body, CallSite, NewSite, Origin, Walk } from './recogniser';
 import type { EvidenceSession } from './session';
