@@ -212,6 +212,8 @@ export interface Tool {
   boundCalls?: { callee: Loc; fn: Loc }[];
   /** Members in such a handler (`def.method`) that are, for this tool, a known string. */
   boundValues?: { loc: Loc; value: string }[];
+  /** Members such a handler constructs (`new tool.handler()`) that are, for this tool, a local class. */
+  boundClasses?: { loc: Loc; cls: Loc }[];
   /**
    * What must hold at run time for this tool to be registered (all of them), outermost first: an `if` around the
    * call, a filter over the definitions, a guarded call of the wrapper. Absent when nothing guards it.

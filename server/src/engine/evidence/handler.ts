@@ -9,19 +9,33 @@ import { EMPTY_ENV, locOf } from '../values';
 import type { Body } from './recogniser';
 import type { EvidenceSession } from './session';
 import { words } from './tables/verbs';
+import { callToolHandlers, definitionClass } from './class-tools';
+import type { ClassInFile } from './instances';
 import { classMember, type HandlerEvidence, HandlerWalker } from './walk';
 
 export type { HandlerEvidence } from './walk';
 
 export function handlerEvidence(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile, config?: EvidenceConfig): HandlerEvidence {
-  const bodies = handlerBodies(tool, session, registrationSf);
+  const dispatched = bodiesOfClassTool(tool, session, registrationSf);
+  const bodies = dispatched?.bodies ?? handlerBodies(tool, session, registrationSf);
   if (bodies.length === 0) return { items: [], visibility: 'none', loc: null };
-  const walker = new HandlerWalker(session, config, tool.name ? words(tool.name) : [], boundFunctionsOf(tool, session, registrationSf), boundValuesOf(tool, session, registrationSf));
+  const walker = new HandlerWalker(session, config, tool.name ? words(tool.name) : [], boundFunctionsOf(tool, session, registrationSf), boundValuesOf(tool, session, registrationSf), dispatched?.instance, boundClassesOf(tool, session, registrationSf));
   for (const body of bodies) walker.walk(body.node, body.sf, 0);
   return { items: walker.items, visibility: walker.partial ? 'partial' : 'complete', loc: locOf(bodies[0].node, bodies[0].sf) };
 }
 
 // ---- finding the handler ----
+
+/**
+ * A listed tool with no `case "name":` of its own, whose definition an instance of a class holds: the tools/call
+ * dispatcher of the listing file, which looks that instance up by name (class-tools.ts).
+ */
+function bodiesOfClassTool(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile): { bodies: Body[]; instance: ClassInFile } | undefined {
+  if (tool.form !== 'tools/list' || !tool.name || callToolBranches(tool.name, registrationSf).length > 0) return undefined;
+  const instance = definitionClass(tool, session, registrationSf);
+  const bodies = instance ? callToolHandlers(registrationSf, session) : [];
+  return instance && bodies.length > 0 ? { bodies, instance } : undefined;
+}
 
 function boundFunctionsOf(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile): Map<ts.Node, Body> {
   const out = new Map<ts.Node, Body>();
@@ -55,6 +69,22 @@ function boundValuesOf(tool: Tool, session: EvidenceSession, registrationSf: ts.
     let node = sf && nodeAt(sf, loc);
     while (node && node.parent && !ts.isPropertyAccessExpression(node) && !ts.isElementAccessExpression(node)) node = node.parent;
     if (node) out.set(node, value);
+  }
+  return out;
+}
+
+/** `new tool.handler()` in a handler a loop's tools share, keyed by the member constructed: this tool's own class. */
+function boundClassesOf(tool: Tool, session: EvidenceSession, registrationSf: ts.SourceFile): Map<ts.Node, ClassInFile> {
+  const out = new Map<ts.Node, ClassInFile>();
+  const fileOf = (file: string) => (file === registrationSf.fileName ? registrationSf : session.sources.getSourceFile(file));
+  for (const { loc, cls } of tool.boundClasses ?? []) {
+    const sf = fileOf(loc.file);
+    const csf = fileOf(cls.file);
+    let node = sf && nodeAt(sf, loc);
+    while (node && node.parent && !ts.isNewExpression(node.parent)) node = node.parent;
+    let decl = csf && nodeAt(csf, cls);
+    while (decl && !ts.isClassLike(decl)) decl = decl.parent;
+    if (node && decl && csf) out.set(node, { decl, sf: csf });
   }
   return out;
 }

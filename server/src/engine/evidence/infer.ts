@@ -95,7 +95,8 @@ export function inferFromEvidence(evidence: ToolEvidence): Inference {
 
   // idempotentHint
   let idempotent: InferredHint;
-  const appends = writesAll.filter((e) => e.effect === 'append' || e.notRepeatable);
+  // A creation made only when a lookup found nothing is not repeated by a second identical call.
+  const appends = writesAll.filter((e) => (e.effect === 'append' && !e.ifAbsent) || e.notRepeatable);
   const key = items.find((e) => e.effect === 'idempotency-key');
   if (readOnly.value) idempotent = hint('idempotentHint', true, readOnly.confidence, readOnly.reason, readOnly.evidence);
   else if (appends.length > 0 && !key) idempotent = hint('idempotentHint', false, appends.some((e) => e.strength === 'strong' && e.effect === 'append') ? 'proven' : 'likely', describe(appends[0]), appends);
@@ -182,13 +183,13 @@ function capitalize(text: string): string {
 // ---- contradictions ----
 
 /** Incidental writes OpenAI's review still counts against a read-only claim: logs and saved artifacts. */
-const CHATGPT_NOT_READ_ONLY: readonly IncidentalKind[] = ['log-file', 'temp-file', 'generated-file'];
+const CHATGPT_NOT_READ_ONLY: readonly IncidentalKind[] = ['log-file', 'temp-file', 'generated-file', 'scratch-file'];
 
 /** The claims the contradiction rules check, and what contradicts each. */
 const CONTRADICTING: Record<HintKey, { claimed: boolean; matches: (e: Evidence) => boolean }> = {
   readOnlyHint: { claimed: true, matches: (e) => WRITES.includes(e.effect) },
   destructiveHint: { claimed: false, matches: (e) => e.effect === 'destroy' },
-  idempotentHint: { claimed: true, matches: (e) => e.effect === 'append' },
+  idempotentHint: { claimed: true, matches: (e) => e.effect === 'append' && !e.ifAbsent },
   openWorldHint: { claimed: false, matches: (e) => e.world === 'open' && e.effect !== 'idempotency-key' },
 };
 

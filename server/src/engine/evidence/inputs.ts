@@ -4,7 +4,7 @@
 import ts from 'typescript';
 import type { Loc } from '../model';
 import type { Evaluator } from '../values';
-import { nodeAt, propertyNameText, skipOuterExpressions } from '../syntax';
+import { findDeclaration, nodeAt, propertyNameText, skipOuterExpressions } from '../syntax';
 import { EMPTY_ENV, locOf } from '../values';
 import type { EvidenceData } from './model';
 import type { EvidenceSession } from './session';
@@ -163,8 +163,16 @@ function fieldFacts(value: ts.Expression, sf: ts.SourceFile): FieldFacts {
     if (!ts.isPropertyAccessExpression(callee)) break;
     current = skipOuterExpressions(callee.expression);
   }
+  // `Body$zodSchema.describe("…")`, `RequestBody: BodySchema`: a named schema, whose fields count too.
+  if (!facts.nested && ts.isIdentifier(current) && namesSchema(current)) facts.nested = current;
   void sf;
   return facts;
+}
+
+/** A schema the project declares (a local constant, a relative import), never a package's namespace (`z`). */
+function namesSchema(id: ts.Identifier): boolean {
+  const decl = findDeclaration(id.text, id);
+  return decl?.kind === 'variable' || (decl?.kind === 'import' && decl.module.startsWith('.'));
 }
 
 function stringsOf(array: ts.ArrayLiteralExpression): string[] {

@@ -19,6 +19,9 @@ export interface ClassInFile {
   sf: ts.SourceFile;
 }
 
+/** A method found on an instance, with the class of that instance (what `this` is while it runs). */
+export type InstanceMethod = Body & { instance: ClassInFile; dispatched?: true };
+
 /**
  * The method `callee` names on an instance of a local class, when its receiver is one. `known` remembers the class
  * of a variable or parameter receiver by its declaration: `content.split(…)`, `content.indexOf(…)` read `content` once.
@@ -29,12 +32,23 @@ export function instanceMethod(
   sf: ts.SourceFile,
   passed?: (expr: ts.Expression) => ts.Expression | undefined,
   known?: Map<ts.Node, ClassInFile | null>,
-): Body | undefined {
+): InstanceMethod | undefined {
   const receiver = skipOuterExpressions(callee.expression);
   // `extra.client.put(…)` in a helper called as `handler(args, { client })`: the caller's `client`.
   const given = passed?.(receiver);
   const cls = given ? knownReceiverClass(evaluator, given, given.getSourceFile(), known) : knownReceiverClass(evaluator, receiver, sf, known);
-  return cls && methodOf(evaluator, cls, callee.name.text, 0);
+  const method = cls && methodOf(evaluator, cls, callee.name.text, 0);
+  return method && cls && { ...method, instance: cls };
+}
+
+/** Is `decl` the class `cls` or one of its local base classes? */
+export function isClassOrBase(evaluator: Evaluator, cls: ClassInFile, decl: ts.Node): boolean {
+  let current: ClassInFile | undefined = cls;
+  for (let depth = 0; current && depth <= 4; depth++) {
+    if (current.decl === decl) return true;
+    current = baseClass(evaluator, current);
+  }
+  return false;
 }
 
 function knownReceiverClass(evaluator: Evaluator, receiver: ts.Expression, sf: ts.SourceFile, known: Map<ts.Node, ClassInFile | null> | undefined): ClassInFile | undefined {
@@ -85,13 +99,24 @@ function receiverClass(evaluator: Evaluator, receiver: ts.Expression, sf: ts.Sou
   return undefined;
 }
 
-/** `this.api`: the class of the field, from its initializer, an assignment in the constructor, or its declared type. */
+/**
+ * `this.api`: the class of the field, from its initializer, an assignment in the constructor, or its declared type,
+ * in the class that encloses the access or, failing that, in its local base classes.
+ */
 function fieldClass(evaluator: Evaluator, access: ts.PropertyAccessExpression, sf: ts.SourceFile, depth: number): ClassInFile | undefined {
   let cls: ts.Node | undefined = access.parent;
   while (cls && !ts.isClassLike(cls)) cls = cls.parent;
-  if (!cls) return undefined;
-  const name = access.name.text;
-  for (const member of (cls as ts.ClassLikeDeclaration).members) {
+  let current: ClassInFile | undefined = cls && { decl: cls as ts.ClassLikeDeclaration, sf };
+  for (let level = 0; current && level <= 4; level++) {
+    const found = ownFieldClass(evaluator, current.decl, access.name.text, current.sf, depth);
+    if (found) return found;
+    current = baseClass(evaluator, current);
+  }
+  return undefined;
+}
+
+function ownFieldClass(evaluator: Evaluator, cls: ts.ClassLikeDeclaration, name: string, sf: ts.SourceFile, depth: number): ClassInFile | undefined {
+  for (const member of cls.members) {
     if (ts.isPropertyDeclaration(member) && member.name && propertyNameText(member.name) === name) {
       if (member.initializer) {
         const found = instanceClass(evaluator, member.initializer, sf, depth);

@@ -35,7 +35,7 @@ export type RequestUrl = { from: 'arguments' } | { from: 'literal'; url: string 
 export type Fact =
   // The handler: calls the tables know.
   | { kind: 'file'; /** The fs method as called (`readFileSync`). */ method: string; /** `flag` of the options, when it changes the effect. */ flag?: string }
-  | { kind: 'request'; /** GET, POST, …, or 'unknown' when chosen at run time. */ method: string; url: RequestUrl; /** A deletion flag the body forwards (`deleted`). */ forwards?: string }
+  | { kind: 'request'; /** GET, POST, …, or 'unknown' when chosen at run time. */ method: string; url: RequestUrl; /** A deletion flag the body forwards (`deleted`). */ forwards?: string; /** The overwriting or removing verb the endpoint's path ends with (`update` in `/batch/update`). */ endpoint?: string }
   | { kind: 'route'; method: string; path: string }
   | { kind: 'socket'; /** The package it comes from, when not a global. */ module?: string }
   | { kind: 'sql'; keyword: string }
@@ -64,7 +64,8 @@ export type FactKind = Fact['kind'];
 /**
  * Why an effect is not the tool's effect as its user sees it. `temp-file`, `log-file`, `cache-file`: the path
  * says so; `generated-file`: a file the server names itself (a timestamp, a random id) in a folder it chooses, so it
- * never replaces a file of the caller's; `own-folder`: making or marking a folder or binary the server chose itself
+ * never replaces a file of the caller's; `scratch-file`: removing a file under a name only this call makes (a timestamp
+ * and a random id), in whatever folder: what it removes is what the call itself made; `own-folder`: making or marking a folder or binary the server chose itself
  * (`mkdir(configDir)`, `chmod(rgPath)`); `cache-state`: module state named as a cache; `telemetry-ping`: a request whose answer is never read;
  * `debug-only`: code that runs only in development; `helper`: inside a logging or caching helper.
  */
@@ -73,6 +74,7 @@ export type IncidentalReason =
   | { kind: 'log-file' }
   | { kind: 'cache-file' }
   | { kind: 'generated-file' }
+  | { kind: 'scratch-file' }
   | { kind: 'own-folder' }
   | { kind: 'cache-state'; state: string }
   | { kind: 'telemetry-ping' }
@@ -101,6 +103,11 @@ export interface EvidenceData {
   notRepeatable?: boolean;
   /** A write that only creates and fails when the target exists (`writeFile(p, d, { flag: 'wx' })`): it never overwrites. */
   createOnly?: boolean;
+  /**
+   * A creation the code makes only when a lookup found nothing (`const existing = list.find(…); if (existing) return …;`
+   * before it): a second identical call finds the first one's result and creates nothing.
+   */
+  ifAbsent?: boolean;
   /** The `world` is a guess (a request to a fixed or configured host: the server's own backend, maybe). */
   worldWeak?: boolean;
   /**

@@ -195,3 +195,38 @@ function headOnOneLine(text: string, length: number): string {
   }
   return out;
 }
+
+/**
+ * Is `node` (a creating call) reached only when a lookup found nothing: an earlier statement of an enclosing block
+ * returns or throws when a local constant looked up among what exists (`list.find(…)`, `.some(…)`, `.has(…)`,
+ * `.includes(…)`) is truthy (`const existing = indexes.find((i) => i.name === name); if (existing) return …;`)?
+ */
+export function createdIfAbsent(node: ts.Node): boolean {
+  for (let current: ts.Node = node; current.parent && !ts.isFunctionLike(current); current = current.parent) {
+    const block = current.parent;
+    if (!ts.isBlock(block) && !ts.isSourceFile(block)) continue;
+    const index = block.statements.indexOf(current as ts.Statement);
+    if (block.statements.slice(0, Math.max(index, 0)).some(isExistenceExit)) return true;
+  }
+  return false;
+}
+
+/** `if (existing) return …;` / `if (found) { …; throw … }` where `existing` is a local looked up among what exists. */
+function isExistenceExit(statement: ts.Statement): boolean {
+  if (!ts.isIfStatement(statement) || statement.elseStatement) return false;
+  const condition = skipOuterExpressions(statement.expression);
+  if (!ts.isIdentifier(condition) && !ts.isPropertyAccessExpression(condition)) return false;
+  let root: ts.Expression = condition;
+  while (ts.isPropertyAccessExpression(root)) root = skipOuterExpressions(root.expression);
+  if (!ts.isIdentifier(root)) return false;
+  const decl = findDeclaration(root.text, root);
+  if (decl?.kind !== 'variable' || decl.path.length !== 0 || !decl.declaration.initializer) return false;
+  let init = skipOuterExpressions(decl.declaration.initializer);
+  while (ts.isAwaitExpression(init)) init = skipOuterExpressions(init.expression);
+  if (!ts.isCallExpression(init)) return false;
+  const callee = skipOuterExpressions(init.expression);
+  if (!ts.isPropertyAccessExpression(callee) || !/^(?:find|some|has|includes)$/.test(callee.name.text)) return false;
+  const then = statement.thenStatement;
+  const last = ts.isBlock(then) ? then.statements.at(-1) : then;
+  return !!last && (ts.isReturnStatement(last) || ts.isThrowStatement(last));
+}

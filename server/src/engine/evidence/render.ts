@@ -17,7 +17,7 @@ function factText(fact: Fact, call: string, target: EvidenceData['target']): { t
     case 'file':
       return { text: `calls \`${call}\``, ...(fact.flag !== undefined ? { detail: `(with flag \`${fact.flag}\`)` } : {}) };
     case 'request': {
-      const method = fact.method === 'unknown' ? ' (method chosen at run time)' : fact.method === 'GET' ? '' : ` (${fact.method})`;
+      const method = fact.method === 'unknown' ? ' (method chosen at run time)' : fact.method === 'GET' ? '' : fact.endpoint ? ` (${fact.method} to an endpoint named \`${fact.endpoint}\`)` : ` (${fact.method})`;
       const where = fact.url.from === 'arguments' ? 'with a URL from its arguments' : fact.url.from === 'literal' ? `to \`${truncate(fact.url.url, 50)}\`` : 'to a fixed or configured host';
       return { text: `calls \`${call}\`${method}`, detail: fact.forwards ? `${where}, forwarding \`${fact.forwards}\` flags` : where };
     }
@@ -87,6 +87,8 @@ function incidentalText(reason: IncidentalReason): string {
       return 'a cache file';
     case 'generated-file':
       return 'a file the server names itself, in a folder it chooses';
+    case 'scratch-file':
+      return 'a scratch file this call made under a fresh name';
     case 'own-folder':
       return 'a folder or file the server chose itself (its own set-up)';
     case 'cache-state':

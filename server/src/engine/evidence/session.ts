@@ -4,7 +4,7 @@
 // one per registration file and reader in the file index ('analysis' lifetime), so a new analysis starts anew.
 import type ts from 'typescript';
 import { Evaluator, type SourceProvider } from '../values';
-import type { ClassInFile } from './instances';
+import type { ClassInFile, InstanceMethod } from './instances';
 import type { Body } from './recogniser';
 
 export class EvidenceSession {
@@ -14,7 +14,7 @@ export class EvidenceSession {
   /** Each callee node the walk evaluated, and the function it stands for (null: none to follow). */
   readonly calleeFunctions = new Map<ts.Node, Body | null>();
   /** Each `receiver.method` callee the walk looked up on an instance of a local class, and the method (null: none). */
-  readonly instanceMethods = new Map<ts.Node, Body | null>();
+  readonly instanceMethods = new Map<ts.Node, InstanceMethod | null>();
   /** The local class each variable or parameter receiver (by its declaration) is an instance of (null: none). */
   readonly receiverClasses = new Map<ts.Node, ClassInFile | null>();
   /** Whether a relative import (`file\0specifier`) names a readable file. */

@@ -10,8 +10,9 @@ import { EMPTY_ENV, type Evaluator, locOf, resolveModulePath, type SourceProvide
 import { compileConfig, type ConfiguredKind, configuredEffect, type ConfiguredPatterns } from './configured';
 import type { EvidenceData, HandlerVisibility, Hop, IncidentalReason } from './model';
 import { passedExpression } from './arguments';
-import { inheritedMethod, instanceMethod } from './instances';
-import { functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
+import { type ClassInFile, inheritedMethod, instanceMethod, type InstanceMethod, isClassOrBase, methodOf } from './instances';
+import { isLookup } from './class-tools';
+import { createdIfAbsent, functionName, isLocalArrayMember, memberChain, truncate, withoutComma } from './nodes';
 import { originOf } from './origin';
 import type { Body, CallSite, NewSite, Origin, Walk } from './recogniser';
 import type { EvidenceSession } from './session';
@@ -57,6 +58,8 @@ export class HandlerWalker implements Walk {
   private readonly dataParams = new Set<ts.Node>();
   /** Parameters of followed functions that received a function literal at the call. */
   private readonly boundCallbacks = new Set<ts.Node>();
+  /** The class of the instance `this` is in each followed function, when known (innermost last). */
+  private readonly thisFrames: (ClassInFile | undefined)[] = [];
 
   constructor(
     /** The analysis this walk belongs to: its evaluator and memos. */
@@ -67,6 +70,10 @@ export class HandlerWalker implements Walk {
     private readonly bound: ReadonlyMap<ts.Node, Body> = new Map(),
     /** Members of a loop's shared handler that are, for this tool, a known string (`def.method`). */
     private readonly boundValues: ReadonlyMap<ts.Node, string> = new Map(),
+    /** The class whose instance a tools/call dispatcher looks up for this tool (class-tools.ts). */
+    private readonly toolInstance?: ClassInFile,
+    /** Members of a loop's shared handler that construct, for this tool, its own local class (`new tool.handler()`). */
+    private readonly boundClasses: ReadonlyMap<ts.Node, ClassInFile> = new Map(),
   ) {
     this.sources = session.sources;
     this.evaluator = session.evaluator;
@@ -122,6 +129,7 @@ export class HandlerWalker implements Walk {
   add(evidence: Omit<EvidenceData, 'source' | 'loc'>, node: ts.Node, sf: ts.SourceFile): void {
     const item: EvidenceData = { source: 'handler', loc: locOf(node, sf), ...evidence };
     if (this.hops.length > 0) item.chain = [...this.hops];
+    if (item.effect === 'append' && createdIfAbsent(node)) item.ifAbsent = true;
     if (item.effect !== 'read' && item.effect !== 'opaque') {
       // Code that runs only while developing is never the tool's behaviour, whatever it writes (in every profile).
       const why: IncidentalReason | undefined = debugGuarded(node, sf) ? { kind: 'debug-only' } : (item.incidental ?? this.incidentalFrames.at(-1));
@@ -253,13 +261,23 @@ export class HandlerWalker implements Walk {
     const root = site.chain.root;
     // `tool.handler(args, { client })` in a handler a loop's tools share: this tool's own function.
     let target: Body | undefined = this.bound.get(callee);
+    // What `this` is in the function followed into, when the walk knows the instance's class.
+    let instance: ClassInFile | undefined;
+    // The tool's own method, reached through a dispatcher that looked its instance up: the handler proper starts there.
+    let dispatched = false;
     if (target) {
       // followed below
     } else if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword) {
-      const method = classMember(callee, callee.name.text);
-      if (method) target = { node: method, sf };
+      // `this.process(…)` in a base class's method, run on an instance of a subclass: the subclass's method.
+      const current = this.thisFrames.at(-1);
+      const lexical = enclosingClass(callee);
+      const overriding = current && lexical && isClassOrBase(this.evaluator, current, lexical) ? methodOf(this.evaluator, current, callee.name.text, 0) : undefined;
+      const method = overriding ? undefined : classMember(callee, callee.name.text);
+      if (overriding) target = overriding;
+      else if (method) target = { node: method, sf };
       // A method the class inherits from a local base class.
       else target = inheritedMethod(this.evaluator, callee, sf);
+      if (target && current && lexical && isClassOrBase(this.evaluator, current, lexical)) instance = current;
     } else if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
       if (ts.isIdentifier(root)) {
         const decl = this.evaluator.declarationOf(root);
@@ -271,8 +289,11 @@ export class HandlerWalker implements Walk {
             for (const parameter of (fn.node as ts.SignatureDeclaration).parameters ?? []) this.dataParams.add(parameter);
           } else {
             // `api.remove(id)` on a parameter typed with a local client class (`api: ApiClient`): its method.
-            target = ts.isPropertyAccessExpression(callee) ? this.parameterInstanceMethod(callee, sf) : undefined;
-            if (!target) return false;
+            const method = ts.isPropertyAccessExpression(callee) ? this.parameterInstanceMethod(callee, sf) : undefined;
+            if (!method) return false;
+            target = method;
+            instance = method.instance;
+            dispatched = method.dispatched === true;
           }
         }
         if (decl?.kind === 'import' && !decl.module.startsWith('.')) return false;
@@ -282,13 +303,19 @@ export class HandlerWalker implements Walk {
       if (called === 'failed') return false;
       if (!target && called) target = called;
       // `client.update(…)` on an instance of the project's own client class: its method.
-      if (!target && ts.isPropertyAccessExpression(callee)) target = this.instanceMethod(callee, sf);
+      const method = !target && ts.isPropertyAccessExpression(callee) ? this.instanceMethod(callee, sf) : undefined;
+      const looked = !target && !method && ts.isPropertyAccessExpression(callee) ? this.lookedUpToolMethod(callee, callee.expression) : undefined;
+      if (method ?? looked) {
+        target = method ?? looked;
+        instance = (method ?? looked)!.instance;
+        dispatched = !!looked;
+      }
     }
     if (!target) return false;
     // Reporting helpers in telemetry or logging modules (`trackUsage`, `logToolCall`) report on the tool; anything
     // else there (`getUsageStats`, `resetStats`) may be what the tool does, so it is followed.
     if (REPORTING_FILES.test(target.sf.fileName) && functionName(target.node) !== undefined && REPORTING_FUNCTIONS.test(functionName(target.node)!)) return true;
-    if (depth + 1 > MAX_FOLLOW_DEPTH) {
+    if (!dispatched && depth + 1 > MAX_FOLLOW_DEPTH) {
       this.markPartial();
       this.add({ effect: 'opaque', strength: 'strong', target: 'unknown', call: truncate(callee.getText(sf)), fact: { kind: 'opaque', why: 'too-deep' } }, call, sf);
       return true;
@@ -301,6 +328,7 @@ export class HandlerWalker implements Walk {
     const name = functionName(target.node);
     const incidental: IncidentalReason | undefined = name && INCIDENTAL_FUNCTION.test(name) ? { kind: 'helper', helper: name } : undefined;
     this.hops.push({ text: truncate(callee.getText(sf), 40), loc: locOf(call, sf) });
+    this.thisFrames.push(instance);
     if (incidental) this.incidentalFrames.push(incidental);
     this.methodFrames.push(methodInArguments(call, sf, this) ?? (passesOptions(call) ? undefined : null));
     parameters?.forEach((parameter, index) => {
@@ -308,7 +336,7 @@ export class HandlerWalker implements Walk {
     });
     const before = this.items.length;
     try {
-      this.walk(target.node, target.sf, depth + 1);
+      this.walk(target.node, target.sf, dispatched ? 0 : depth + 1);
       // `exa.request(SEARCH, "POST", body)` into a client whose sending the analyser cannot read (an injected
       // `fetchImpl`): the method the call spells out still says what it sends.
       const added = this.items.slice(before);
@@ -323,9 +351,41 @@ export class HandlerWalker implements Walk {
     } finally {
       this.methodFrames.pop();
       if (incidental) this.incidentalFrames.pop();
+      this.thisFrames.pop();
       this.hops.pop();
     }
     return true;
+  }
+
+  /**
+   * A method of this tool's own class, where the tool's behaviour starts (its depth counts from there):
+   * `handler.runTool(args)` on `new tool.handler()`, the class a loop's definition names; or
+   * `toolImpl.handleRequest(args)` in a tools/call dispatcher, on an instance looked up by name (`tools.get(name)`):
+   * for this tool, an instance of the class that holds its definition. A base class's method included.
+   */
+  private lookedUpToolMethod(callee: ts.PropertyAccessExpression, receiver: ts.Expression): InstanceMethod | undefined {
+    const constructed = this.constructedClass(receiver, 0);
+    if (constructed) {
+      const method = methodOf(this.evaluator, constructed, callee.name.text, 0);
+      return method && { ...method, instance: constructed, dispatched: true };
+    }
+    const cls = this.toolInstance;
+    if (!cls || !isLookup(receiver)) return undefined;
+    const method = methodOf(this.evaluator, cls, callee.name.text, 0);
+    return method && { ...method, instance: cls, dispatched: true };
+  }
+
+  /** `new tool.handler()` (directly, or the local constant it initialises): this tool's own class, when it is local. */
+  private constructedClass(expr: ts.Expression, depth: number): ClassInFile | undefined {
+    if (depth > 4 || this.boundClasses.size === 0) return undefined;
+    const inner = skipOuterExpressions(expr);
+    if (ts.isNewExpression(inner)) return this.boundClasses.get(skipOuterExpressions(inner.expression));
+    if (!ts.isIdentifier(inner)) return undefined;
+    const decl = findDeclaration(inner.text, inner);
+    if (decl?.kind !== 'variable' || decl.path.length !== 0) return undefined;
+    const { initializer, parent: list } = decl.declaration;
+    if (!initializer || !ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) === 0) return undefined;
+    return this.constructedClass(initializer, depth + 1);
   }
 
   /**
@@ -333,13 +393,14 @@ export class HandlerWalker implements Walk {
    * this walk's call chain, so it is not remembered per callee (the class of the passed variable is); a parameter
    * nothing was passed for is read like any receiver.
    */
-  private parameterInstanceMethod(callee: ts.PropertyAccessExpression, sf: ts.SourceFile): Body | undefined {
+  private parameterInstanceMethod(callee: ts.PropertyAccessExpression, sf: ts.SourceFile): InstanceMethod | undefined {
     const passed = passedExpression(this, skipOuterExpressions(callee.expression));
-    return passed ? instanceMethod(this.evaluator, callee, sf, () => passed, this.session.receiverClasses) : this.instanceMethod(callee, sf);
+    if (!passed) return this.instanceMethod(callee, sf);
+    return instanceMethod(this.evaluator, callee, sf, () => passed, this.session.receiverClasses) ?? this.lookedUpToolMethod(callee, passed);
   }
 
   /** `client.update` on an instance of a local class: its method, remembered like calledFunction's. */
-  private instanceMethod(callee: ts.PropertyAccessExpression, sf: ts.SourceFile): Body | undefined {
+  private instanceMethod(callee: ts.PropertyAccessExpression, sf: ts.SourceFile): InstanceMethod | undefined {
     const known = this.session.instanceMethods;
     const remembered = known.get(callee);
     if (remembered !== undefined) return remembered ?? undefined;
@@ -379,12 +440,18 @@ export class HandlerWalker implements Walk {
   }
 }
 
-/** A method (or arrow-function property) of the class that encloses `from`. */
-export function classMember(from: ts.Node, name: string): ts.FunctionLikeDeclaration | undefined {
+/** The class whose body holds `from`. */
+function enclosingClass(from: ts.Node): ts.ClassLikeDeclaration | undefined {
   let current: ts.Node | undefined = from.parent;
   while (current && !ts.isClassLike(current)) current = current.parent;
+  return current as ts.ClassLikeDeclaration | undefined;
+}
+
+/** A method (or arrow-function property) of the class that encloses `from`. */
+export function classMember(from: ts.Node, name: string): ts.FunctionLikeDeclaration | undefined {
+  const current = enclosingClass(from);
   if (!current) return undefined;
-  for (const member of (current as ts.ClassLikeDeclaration).members) {
+  for (const member of current.members) {
     if (!member.name || propertyNameText(member.name) !== name) continue;
     if (ts.isMethodDeclaration(member) && member.body) return member;
     if (ts.isPropertyDeclaration(member) && member.initializer) {

@@ -2,7 +2,8 @@
 // (`for (const tool of tools) server.registerTool(tool.name, …, (args, extra) => tool.handler(args, { client }))`)
 // or a callback's parameter over them. The handler is shared by every tool of the loop, but under this tool's
 // reading `tool.handler` is this tool's own function (the evidence walk follows the call into it) and `def.method`
-// is this tool's own string (`request(def.method, def.path)`: the walk reads the request method from it).
+// is this tool's own string (`request(def.method, def.path)`: the walk reads the request method from it), and
+// `new tool.handler()` an instance of this tool's own class (the walk follows its methods).
 import ts from 'typescript';
 import { findDeclaration, skipOuterExpressions } from '../syntax';
 import { locOf, type Env, type Evaluator, type Value } from '../values';
@@ -14,6 +15,8 @@ const MAX_READS = 60;
 export interface BoundReadings {
   calls: { callee: Loc; fn: Loc }[];
   values: { loc: Loc; value: string }[];
+  /** `new tool.handler()`: the member constructed, and the local class it is for this tool. */
+  classes: { loc: Loc; cls: Loc }[];
 }
 
 /**
@@ -21,7 +24,7 @@ export interface BoundReadings {
  * is a function with a body, and each other member that is a string.
  */
 export function boundReadings(handler: Value | undefined, env: Env, evaluator: Evaluator): BoundReadings {
-  const out: BoundReadings = { calls: [], values: [] };
+  const out: BoundReadings = { calls: [], values: [], classes: [] };
   if (!handler || handler.kind !== 'function' || env.size === 0) return out;
   const body = (handler.node as ts.FunctionLikeDeclaration).body;
   if (!body) return out;
@@ -41,11 +44,13 @@ export function boundReadings(handler: Value | undefined, env: Env, evaluator: E
     if ((ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) && hangsFromBinder(node, env)) {
       const parent = skipParents(node);
       const isCallee = ts.isCallExpression(parent) && skipOuterExpressions(parent.expression) === node;
+      const isConstructed = ts.isNewExpression(parent) && skipOuterExpressions(parent.expression) === node;
       const value = read(node);
       if (isCallee && value?.kind === 'function' && (value.node as ts.FunctionLikeDeclaration).body) out.calls.push({ callee: locOf(node, sf), fn: locOf(value.node, value.sf) });
-      if (!isCallee && value?.kind === 'literal' && typeof value.value === 'string' && value.value.length <= 200) out.values.push({ loc: locOf(node, sf), value: value.value });
+      else if (isConstructed && value?.kind === 'class') out.classes.push({ loc: locOf(node, sf), cls: locOf(value.node, value.sf) });
+      else if (!isCallee && value?.kind === 'literal' && typeof value.value === 'string' && value.value.length <= 200) out.values.push({ loc: locOf(node, sf), value: value.value });
       // `tool.handler` read: its own members (`tool.handler.name`) say nothing more.
-      if (isCallee) ts.forEachChild(parent, (child) => (child === parent.expression ? undefined : visit(child)));
+      if (isCallee || isConstructed) ts.forEachChild(parent, (child) => (child === (parent as ts.CallExpression | ts.NewExpression).expression ? undefined : visit(child)));
       return;
     }
     ts.forEachChild(node, visit);

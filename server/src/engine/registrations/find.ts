@@ -84,14 +84,16 @@ export function findTools(sources: SourceProvider, sf: ts.SourceFile, dependenci
         const tool = buildTool(raw, expanded, index);
         // A wrapper's parameters bound to functions at this call site (`tool(name, …, async (args) => …)`): the
         // evidence follows the wrapper's `cb(args)` into them.
-        const bound = [...(env ?? [])].flatMap(([parameter, value]) =>
-          value.kind === 'function' && ts.isParameter(parameter) ? [{ parameter: locOf(parameter, parameter.getSourceFile()), fn: locOf(value.node, value.sf) }] : [],
-        );
+        const bound = [...(env ?? [])].flatMap(([parameter, value]) => {
+          const fn = value.kind === 'function' ? value : guarded(() => boundThis(value, evaluator));
+          return fn && ts.isParameter(parameter) ? [{ parameter: locOf(parameter, parameter.getSourceFile()), fn: locOf(fn.node, fn.sf) }] : [];
+        });
         if (bound.length > 0) tool.boundFunctions = bound;
         // `tool.handler(args, …)`, `def.method` in a handler shared by a loop's tools: under this reading, this tool's own.
         const readings = env && guarded(() => boundReadings(raw.handler, env, evaluator));
         if (readings?.calls.length) tool.boundCalls = readings.calls;
         if (readings?.values.length) tool.boundValues = readings.values;
+        if (readings?.classes.length) tool.boundClasses = readings.classes;
         if (env) guarded(() => recordDerivations(tool, raw.annotations, env));
         // The call is part of the key: two calls expanded over the same definitions (one loop registering on two
         // servers) are two registrations, even though each tool is located at the shared definition.
@@ -399,4 +401,17 @@ function rootOf(expr: ts.Expression): ts.Expression {
   let node = skipOuterExpressions(expr);
   while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isCallExpression(node)) node = skipOuterExpressions(node.expression);
   return node;
+}
+
+/**
+ * `this.execute.bind(this)` passed for a wrapper's parameter: the method itself, with a body (binding `this` changes
+ * which instance it runs on, not what it does). Undefined for anything else, and for a bind that fixes arguments.
+ */
+function boundThis(value: Value, evaluator: Evaluator): Extract<Value, { kind: 'function' }> | undefined {
+  if (value.kind !== 'unknown' || !ts.isCallExpression(value.node) || value.node.arguments.length > 1) return undefined;
+  const callee = skipOuterExpressions(value.node.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'bind') return undefined;
+  evaluator.resetBudget();
+  const fn = evaluator.evaluate(callee.expression, value.sf, EMPTY_ENV);
+  return fn.kind === 'function' && fn.node.body ? fn : undefined;
 }

@@ -9,7 +9,10 @@ export const idempotentOverclaimed: Rule = {
     why:
       'Since MCP 2026-07-28 a broken response stream is not resumed: the client re-issues the call, and only idempotentHint ' +
       'tells it whether that is safe. A tool that sends an email or inserts a row twice on retry must not claim it, unless ' +
-      'it takes an idempotency key. A `PUT` overwrites with the same result each time (idempotent); a `POST` creates anew.\n\n' +
+      'it takes an idempotency key. A `PUT` overwrites with the same result each time (idempotent); a `POST` creates anew. ' +
+      'A creation the handler makes only after a lookup of what exists found nothing (`const existing = list.find(…); ' +
+      'if (existing) return …;`, or `.some(…)`, `.has(…)`, `.includes(…)` and a `throw`) is safe to retry: a second call ' +
+      'finds the first one\'s result.\n\n' +
       '**Profiles.** The same in every profile.',
     examples: [
       {

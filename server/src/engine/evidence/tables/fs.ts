@@ -4,7 +4,8 @@ import { EMPTY_ENV, type Evaluator } from '../../values';
 import type { Effect } from '../model';
 import type { CallRecogniser } from '../recogniser';
 import { PURE_METHODS } from './ignore';
-import { incidentalPath, ownScratchRemoval, ownSetUp } from './incidental';
+import { addsMissingKey } from './fs-rewrite';
+import { freshName, incidentalPath, ownScratchRemoval, ownSetUp } from './incidental';
 import { lookup } from './lookup';
 
 /** Modules whose exports are file-system functions (named, namespace, default and `promises` imports). */
@@ -92,7 +93,11 @@ export const fsCall: CallRecogniser = (site, walk) => {
     const flag = effect === 'destroy' ? writeFlag(call, sf, walk.evaluator) : undefined;
     // `{ flag: 'wx' }` only creates (it fails when the file exists); `{ flag: 'a' }` appends. Neither overwrites.
     // Making a folder or a link replaces nothing (an existing folder is left as it is; a link fails): it only creates.
-    const createOnly = !!flag?.includes('x') || /^(?:mkdir|mkdirp|ensureDir|ensureFile|mkdtemp|symlink|link)(?:Sync)?$/.test(member);
+    // A file under a name only this call makes (`deploy-${Date.now()}-${randomUUID()}.zip`) is new: writing it
+    // replaces nothing, in whatever folder. Nor does writing back what was read with only a key it lacked added.
+    const writesPath = /^(?:writeFile|writeJson|outputFile|outputJson|createWriteStream)(?:Sync)?$/.test(member) && call.arguments[0] !== undefined;
+    const fresh = writesPath && (freshName(walk, call.arguments[0], sf) || addsMissingKey(call, sf));
+    const createOnly = !!flag?.includes('x') || fresh || /^(?:mkdir|mkdirp|ensureDir|ensureFile|mkdtemp|symlink|link)(?:Sync)?$/.test(member);
     const flagged: Effect | undefined = createOnly ? 'write' : flag?.startsWith('a') ? 'append' : undefined;
 
     // Removing a path is bookkeeping only when the server named the file itself (its own scratch file): `rm("/tmp/x")`

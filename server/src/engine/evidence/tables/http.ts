@@ -7,6 +7,7 @@ import { isModuleLevel, literalText, memberChain, resultDiscarded } from '../nod
 import type { CallRecogniser, NewRecogniser, Walk } from '../recogniser';
 import { fromArguments } from '../arguments';
 import { lookup } from './lookup';
+import { endpointVerb } from './endpoints';
 import { memberMethod } from './http-method';
 import { sideObject, words } from './verbs';
 
@@ -120,7 +121,9 @@ function addRequest(walk: Walk, method: string, call: ts.CallExpression, sf: ts.
   const methodEffect: Effect = method === 'unknown' ? 'write' : (lookup(HTTP_METHOD_EFFECT, method) ?? 'write');
   // A body that forwards deletion flags (`items.map((i) => ({ id: i.id, deleted: i.deleted }))`) deletes, whatever the method.
   const flag = method !== 'GET' && method !== 'HEAD' ? call.arguments.map((arg) => deletionFlag(walk, arg, 0)).find((f) => f !== undefined) : undefined;
-  const effect: Effect = flag ? 'destroy' : methodEffect;
+  // `POST …/batch/update`, `POST /api/chat.delete`: the endpoint names an overwrite or a removal.
+  const endpoint = method === 'POST' && !flag ? endpointVerb(walk, urlArg) : undefined;
+  const effect: Effect = flag || endpoint ? 'destroy' : methodEffect;
   // `${base}${path}`: holes only (`??`) say nothing of the host.
   const url: RequestUrl = fromArgs ? { from: 'arguments' } : urlText && /[^?]/.test(urlText) ? { from: 'literal', url: urlText } : { from: 'fixed' };
   // A GET whose answer nobody reads is a ping (a telemetry pixel), not what the tool reads or reaches.
@@ -130,16 +133,16 @@ function addRequest(walk: Walk, method: string, call: ts.CallExpression, sf: ts.
   walk.add(
     {
       ...(ping ? { incidental: { kind: 'telemetry-ping' } } : {}),
-      ...((method === 'POST' || method === 'unknown') && !flag && !creates ? { guess: true } : {}),
+      ...((method === 'POST' || method === 'unknown') && !flag && !creates && !endpoint ? { guess: true } : {}),
       effect,
       // Many read APIs take their query as a POST (search, GraphQL): a POST is a write for inference, but weak.
-      strength: (method === 'unknown' || method === 'POST') && !flag && !creates ? 'weak' : 'strong',
+      strength: (method === 'unknown' || method === 'POST') && !flag && !creates && !endpoint ? 'weak' : 'strong',
       world: local ? 'closed' : 'open',
       // A fixed or configured host may be the server's own backend; a URL from the arguments is the open world.
       ...(fromArgs || local ? {} : { worldWeak: true }),
       target: 'network',
       call: text,
-      fact: { kind: 'request', method, url, ...(flag ? { forwards: flag } : {}) },
+      fact: { kind: 'request', method, url, ...(flag ? { forwards: flag } : {}), ...(endpoint ? { endpoint } : {}) },
     },
     call,
     sf,

@@ -78,8 +78,52 @@ export function ownSetUp(walk: Walk, arg: ts.Expression): IncidentalReason | und
  */
 export function ownScratchRemoval(walk: Walk, arg: ts.Expression, sf: ts.SourceFile): IncidentalReason | undefined {
   const inner = skipOuterExpressions(arg);
+  // `rm(join(args.dir, \`deploy-${Date.now()}-${randomUUID()}.zip\`))`: in the caller's folder, but under a name only
+  // this call could have made: the tool's own scratch file.
+  if (freshName(walk, inner, sf)) return incidentalPath(walk, inner, sf) ?? { kind: 'scratch-file' };
   if (fromArguments(walk, inner) || !generatedName(inner, sf)) return undefined;
   return incidentalPath(walk, inner, sf) ?? { kind: 'generated-file' };
+}
+
+/**
+ * Is the file name in a path (its last part: the last argument of `join`/`resolve`, through locals) one the server
+ * makes unique itself (a timestamp, a random id) with nothing from the arguments? Such a file did not exist before
+ * this call: writing it overwrites nothing, removing it removes only what the call made.
+ */
+export function freshName(walk: Walk, expr: ts.Expression, sf: ts.SourceFile): boolean {
+  const name = nameOf(walk, expr);
+  return name !== undefined && generatedName(name, name.getSourceFile()) && !fromArguments(walk, name);
+}
+
+/**
+ * The last part of a path expression: `name` in `join(dir, name)` or `resolve(dir, name)`, through locals and the
+ * parameters of the helpers followed (`zip({ zipPath })` into `zip({ zipPath }) { createWriteStream(zipPath) }`).
+ */
+function nameOf(walk: Walk, expr: ts.Expression, depth = 0): ts.Expression | undefined {
+  const inner = skipOuterExpressions(expr);
+  if (depth > 6) return undefined;
+  if (ts.isCallExpression(inner) && inner.arguments.length > 1) {
+    const callee = skipOuterExpressions(inner.expression);
+    const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+    return /^(?:join|resolve)$/.test(name) ? skipOuterExpressions(inner.arguments[inner.arguments.length - 1]) : undefined;
+  }
+  if (!ts.isIdentifier(inner)) return undefined;
+  const decl = findDeclaration(inner.text, inner);
+  if (decl?.kind === 'variable' && decl.path.length === 0 && decl.declaration.initializer && !isModuleLevel(decl.declaration)) return nameOf(walk, decl.declaration.initializer, depth + 1);
+  if (decl?.kind !== 'parameter' || decl.path.length > 1) return undefined;
+  const passed = walk.argumentFor(decl.declaration);
+  if (!passed) return undefined;
+  const step = decl.path[0];
+  if (!step) return nameOf(walk, passed, depth + 1);
+  // `{ zipPath }` destructured from the object literal the caller passed.
+  const literal = skipOuterExpressions(passed);
+  if (!('property' in step) || !ts.isObjectLiteralExpression(literal)) return undefined;
+  for (const property of [...literal.properties].reverse()) {
+    if (ts.isShorthandPropertyAssignment(property) && property.name.text === step.property) return nameOf(walk, property.name, depth + 1);
+    if (ts.isPropertyAssignment(property) && property.name.getText() === step.property) return nameOf(walk, property.initializer, depth + 1);
+    if (ts.isSpreadAssignment(property)) return undefined;
+  }
+  return undefined;
 }
 
 /** Inside `if (process.env.NODE_ENV === "development")` or a DEBUG check, within the same function. */
