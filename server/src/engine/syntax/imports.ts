@@ -8,7 +8,7 @@ export function importOf(identifier: ts.Identifier): { module: string; exportNam
   if (declaration?.kind === 'import') return { module: declaration.module, exportName: declaration.exportName };
   // CommonJS builds: `var utils = require("m")` (the namespace) or `const { x } = require("m")`.
   if (declaration?.kind !== 'variable' || !declaration.declaration.initializer) return undefined;
-  const init = skipOuterExpressions(declaration.declaration.initializer);
+  const init = unwrapInterop(skipOuterExpressions(declaration.declaration.initializer));
   if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== 'require' || init.arguments.length !== 1) return undefined;
   const [specifier] = init.arguments;
   if (!ts.isStringLiteralLike(specifier) || findDeclaration('require', init.expression)) return undefined;
@@ -17,8 +17,23 @@ export function importOf(identifier: ts.Identifier): { module: string; exportNam
   return path.length === 1 && 'property' in path[0] ? { module: specifier.text, exportName: path[0].property } : undefined;
 }
 
+/**
+ * Compiled CommonJS interop helpers around `require("x")` (`__importDefault`, `__importStar`, `tslib_1.__importStar`,
+ * esbuild's `__toESM`, Babel's): each gives an object whose members are the module's exports (`x_1.default` the
+ * default one), read as the module's namespace.
+ */
+const INTEROP_HELPERS = /^(?:__importDefault|__importStar|__toESM|_interopRequireDefault|_interopRequireWildcard)$/;
+
+function unwrapInterop(expr: ts.Expression): ts.Expression {
+  if (!ts.isCallExpression(expr) || expr.arguments.length < 1) return expr;
+  const callee = skipOuterExpressions(expr.expression);
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  return name && INTEROP_HELPERS.test(name) ? unwrapInterop(skipOuterExpressions(expr.arguments[0])) : expr;
+}
+
 /** True when `expr` names `exportName` of one of `modules`: `X` imported from it, or `ns.X` of a namespace import. */
-export function isImportedFrom(expr: ts.Expression, modules: readonly string[], exportName: string): boolean {
+export function isImportedFrom(written: ts.Expression, modules: readonly string[], exportName: string): boolean {
+  const expr = skipOuterExpressions(written);
   if (ts.isIdentifier(expr)) {
     const found = importOf(expr);
     return !!found && found.exportName === exportName && modules.includes(found.module);

@@ -18,6 +18,9 @@ export class Calls {
     const builtin = builtinCall(expr, sf, (arg) => this.evaluator.evaluate(arg, sf, env), this.evaluator) ?? optionLibraryCall(expr, sf, (arg) => this.evaluator.evaluate(arg, sf, env));
     if (builtin) return builtin;
     const callee = skipOuterExpressions(expr.expression);
+    // A framework definer, also as a member of its namespace (`tool_1.defineTool(def)` of compiled CommonJS).
+    const defined = this.frameworkDefinition(callee, expr, sf, env);
+    if (defined) return defined;
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
       const statics = this.evaluator.staticCall(expr, callee, sf, env);
@@ -54,8 +57,6 @@ export class Calls {
     }
     const helped = ts.isIdentifier(callee) ? this.compilerHelper(callee.text, expr, sf, env) : undefined;
     if (helped) return helped;
-    const defined = this.frameworkDefinition(callee, expr, sf, env);
-    if (defined) return defined;
     const fn = this.evaluator.evaluate(callee, sf, env);
     if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluator.evaluate(a, sf, env)), expr, sf);
     return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, RUNTIME_CALL, fn.kind === 'unknown' ? fn.binder : undefined);
@@ -74,7 +75,13 @@ export class Calls {
     }
     if ((name === '__importStar' || name === '__importDefault' || name === '__toESM' || name === '__toCommonJS') && first) {
       const module = this.evaluator.evaluate(first, sf, env);
-      return module.kind === 'module' || module.kind === 'object' ? module : undefined;
+      if (module.kind === 'module') return module;
+      // Data (`require("./defs.json")`), no ES module: `__importDefault` gives `{ default: data }`, `__importStar` and
+      // `__toESM` the data with `default` added.
+      if (module.kind !== 'object' && module.kind !== 'array') return undefined;
+      const wrapped: ObjectValue = { kind: 'object', node: expr, sf, properties: name === '__importDefault' || module.kind === 'array' ? new Map() : new Map(module.properties), unresolved: [] };
+      if (name !== '__toCommonJS') wrapped.properties.set('default', { key: 'default', value: module, node: first, keyNode: first, sf });
+      return name === '__toCommonJS' ? module : wrapped;
     }
     return undefined;
   }

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { callMutation, findDeclaration, skipOuterExpressions, writtenTargets, type WrittenTarget } from '../syntax';
 import type { EvaluatorCore } from './evaluator-core';
 import { compiledStarReExport, resolveModulePath } from './modules';
-import { hasExportModifier } from './nodes';
+import { hasExportModifier, returnExpression } from './nodes';
 import { EMPTY_ENV, RUNTIME_VALUE, unknown, type Value } from './values';
 import { isYamlSource } from './yaml-data';
 
@@ -204,6 +204,52 @@ export class ModuleValues {
       this.visitingExports.delete(`${target}#*`);
     }
   }
+}
+
+/**
+ * The names a CommonJS module exports `local` (a top-level function or variable) under, read from its top-level
+ * writes: `exports.f = f`, `module.exports.f = f`, `exports.a = exports.f = f`, `module.exports = { f, g: f }`, and
+ * tsc's `Object.defineProperty(exports, "f", { get: function () { return f; } })`. For a function written in the
+ * export itself (`exports.f = function () {…}`), `local` is the function node.
+ */
+export function commonJsExportNames(sf: ts.SourceFile, local: string | ts.Node): string[] {
+  const names: string[] = [];
+  const isLocal = (expr: ts.Expression | undefined): boolean => {
+    if (!expr) return false;
+    const inner = skipOuterExpressions(expr);
+    return typeof local === 'string' ? ts.isIdentifier(inner) && inner.text === local : inner === local;
+  };
+  for (const statement of sf.statements) {
+    if (!ts.isExpressionStatement(statement)) continue;
+    const defined = definedExport(statement.expression);
+    if (defined) {
+      const getter = defined.descriptor.properties.find((p) => p.name && ts.isIdentifier(p.name) && (p.name.text === 'get' || p.name.text === 'value'));
+      const given = getter && ts.isPropertyAssignment(getter) ? getter.initializer : getter && ts.isMethodDeclaration(getter) ? getter : undefined;
+      const returned = given && (ts.isFunctionExpression(given) || ts.isArrowFunction(given) || ts.isMethodDeclaration(given)) ? returnExpression(given) : given;
+      if (isLocal(returned)) names.push(defined.name);
+      continue;
+    }
+    // `exports.a = exports.b = f`: every assignment of the chain exports the value at its end.
+    const chain: WrittenTarget[] = [];
+    let value: ts.Expression | undefined;
+    for (let [write] = writtenTargets(skipOuterExpressions(statement.expression)); write?.kind === 'assign' && write.value; [write] = writtenTargets(skipOuterExpressions(write.value))) {
+      chain.push(write);
+      value = write.value;
+    }
+    if (!isLocal(value) && !(value && ts.isObjectLiteralExpression(skipOuterExpressions(value)))) continue;
+    for (const write of chain) {
+      const exported = exportTarget(write);
+      if (exported?.kind === 'named' && isLocal(value)) names.push(exported.name);
+      const whole = skipOuterExpressions(write.value!);
+      if (exported?.kind === 'whole' && ts.isObjectLiteralExpression(whole)) {
+        for (const property of whole.properties) {
+          const key = property.name && ts.isIdentifier(property.name) ? property.name.text : undefined;
+          if (key && ((ts.isShorthandPropertyAssignment(property) && isLocal(property.name)) || (ts.isPropertyAssignment(property) && isLocal(property.initializer)))) names.push(key);
+        }
+      }
+    }
+  }
+  return names;
 }
 
 /** `Object.defineProperty(exports, "name", descriptor)`: the name and the descriptor literal. */

@@ -10,6 +10,7 @@ import { callsIn, findDeclaration, propertyNameText, skipOuterExpressions } from
 import type { EvaluatorCore } from '../evaluator-core';
 import { EMPTY_ENV } from '../values';
 import { installedMemberName, memberCallsIn } from '../installed-members';
+import { commonJsExportNames } from '../module-values';
 import { enclosingFunction, hasExportModifier, isWithin, returnExpression } from '../nodes';
 
 export class CallSiteSearch {
@@ -274,13 +275,18 @@ function returnedAnonymously(fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDec
   return returnExpression(outer) === statement.expression ? outer : undefined;
 }
 
-/** An exported function declaration or `export const name = () => …`. */
+/**
+ * An exported function declaration or `export const name = () => …`, or one a CommonJS module exports under its
+ * own name (`exports.name = name`, what tsc writes for both; `module.exports = { name }`).
+ */
 function isExported(fn: ts.FunctionLikeDeclaration): boolean {
-  if (ts.isFunctionDeclaration(fn)) return hasExportModifier(fn);
+  const name = functionName(fn);
+  if (ts.isFunctionDeclaration(fn)) return hasExportModifier(fn) || (!!name && commonJsExportNames(fn.getSourceFile(), name).includes(name));
   const declaration = fn.parent;
   if (declaration && ts.isVariableDeclaration(declaration)) {
     const statement = declaration.parent?.parent;
-    return !!statement && ts.isVariableStatement(statement) && hasExportModifier(statement);
+    if (!!statement && ts.isVariableStatement(statement) && hasExportModifier(statement)) return true;
+    return !!name && ts.isSourceFile(statement?.parent ?? declaration) && commonJsExportNames(fn.getSourceFile(), name).includes(name);
   }
   return false;
 }

@@ -1,0 +1,156 @@
+// Discovery in compiled output: what tsc (ES2017, CommonJS), Babel and esbuild write for the same server. Published
+// servers ship JavaScript, so each mechanism reads the compiled form as the code it was compiled from; the
+// look-alikes at the end of each table must stay quiet or keep their conditions.
+import { lines, runCases, type Case } from './tester';
+
+const cb = 'async () => ({ content: [] })';
+
+// ─── calls of imported functions: `(0, mod_1.fn)(…)`, `const { fn } = require(…)`, CommonJS exports ───
+const importedCalls: Case[] = [
+  {
+    name: 'a wrapper exported as `exports.fn = fn`, called as `(0, mod_1.fn)(…)` and through `const { fn } = require(…)` in other files',
+    filename: 'common/register-tool.js',
+    code: lines(
+      '"use strict";',
+      'Object.defineProperty(exports, "__esModule", { value: true });',
+      'exports.registerDatabaseTool = registerDatabaseTool;',
+      'function registerDatabaseTool(server, name, config, handler) {',
+      '  server.registerTool(name, { annotations: config.annotations }, async (args) => handler(args));',
+      '}',
+    ),
+    files: {
+      'tools/list.js': lines(
+        '"use strict";',
+        'const register_tool_js_1 = require("../common/register-tool.js");',
+        'function registerList(server) {',
+        `  (0, register_tool_js_1.registerDatabaseTool)(server, "list-indexes", { annotations: { readOnlyHint: true } }, ${cb});`,
+        '}',
+        'exports.registerList = registerList;',
+      ),
+      'tools/drop.js': lines(
+        '"use strict";',
+        'const { registerDatabaseTool } = require("../common/register-tool.js");',
+        `exports.registerDrop = (server) => registerDatabaseTool(server, "drop-index", { annotations: { destructiveHint: true } }, ${cb});`,
+      ),
+    },
+    tools: [
+      { name: 'list-indexes', effective: { readOnlyHint: true } },
+      { name: 'drop-index', effective: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'a wrapper exported through `module.exports = { … }` and called by an ES module that imports it',
+    filename: 'register.js',
+    code: lines(
+      'const register = (server, name, annotations) => server.tool(name, annotations, async () => ({ content: [] }));',
+      'module.exports = { register };',
+    ),
+    files: { 'tools.ts': lines('import { register } from "./register.js";', 'export function setup(server) { register(server, "ping", { readOnlyHint: true }); }') },
+    tools: [{ name: 'ping', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'look-alike: a wrapper that no `exports.x =` exports is not searched for in other files (a same-named local function there is another one)',
+    filename: 'register.js',
+    code: lines('"use strict";', 'function registerOne(server, name) { server.registerTool(name, {}, async () => ({ content: [] })); }', 'exports.other = 1;'),
+    files: { 'caller.js': lines('"use strict";', 'function registerOne(server, name) { return name; }', '(0, registerOne)(server, "not_a_tool");') },
+    tools: [],
+    unenumerated: [{ line: 2, form: 'registerTool', tools: 0 }],
+  },
+  {
+    name: 'tmcp in a CommonJS build: `(0, tool_1.defineTool)(…)` of `require("tmcp/tool")`; the same call of another package is no tool',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'const tool_1 = require("tmcp/tool");',
+      'const other_1 = require("./other-tool");',
+      'const list = (0, tool_1.defineTool)({ name: "list", description: "List", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));',
+      'const fake = (0, other_1.defineTool)({ name: "fake", description: "Not tmcp" }, async () => ({ content: [] }));',
+      'server.tools([list, fake]);',
+    ),
+    files: { 'other-tool.js': lines('exports.defineTool = (d, f) => ({ ...d, f });') },
+    tools: [{ name: 'list', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'JSON data through `__importDefault(require("./x.json")).default`, registered in a loop',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'var __importDefault = (this && this.__importDefault) || function (mod) { return (mod && mod.__esModule) ? mod : { "default": mod }; };',
+      'const defs_json_1 = __importDefault(require("./defs.json"));',
+      `for (const def of defs_json_1.default) server.registerTool(def.name, { annotations: def.annotations }, ${cb});`,
+    ),
+    files: { 'defs.json': JSON.stringify([{ name: 'list_items', annotations: { readOnlyHint: true } }, { name: 'delete_item', annotations: { destructiveHint: true } }]) },
+    tools: [
+      { name: 'list_items', effective: { readOnlyHint: true } },
+      { name: 'delete_item', effective: { destructiveHint: true } },
+    ],
+  },
+];
+
+// ─── `?.` and `??` lowered below ES2020 ───
+const lowered: Case[] = [
+  {
+    name: 'a lowered `?.` call on the receiver (tsc `=== null || … === void 0`, esbuild `== null`) is no condition, as `?.` is none',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'class App {',
+      '  constructor(server) { this.server = server; }',
+      '  init() {',
+      '    var _a;',
+      `    (_a = this.server) === null || _a === void 0 ? void 0 : _a.registerTool("opt", { annotations: { readOnlyHint: true } }, ${cb});`,
+      `    server == null ? void 0 : server.registerTool("loose", {}, ${cb});`,
+      '  }',
+      '}',
+      'new App(server).init();',
+    ),
+    tools: [
+      { name: 'opt', effective: { readOnlyHint: true }, conditions: [] },
+      { name: 'loose', conditions: [] },
+    ],
+  },
+  {
+    name: 'look-alike: a nullish test of something other than the receiver still guards the registration',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'const flag = process.env.WRITES;',
+      `flag === null || flag === void 0 ? void 0 : server.registerTool("write", {}, ${cb});`,
+    ),
+    tools: [{ name: 'write', conditions: [{ text: 'flag === null || flag === void 0', negated: true, dependsOn: ['env WRITES'] }] }],
+  },
+  {
+    name: 'a lowered `??`: the default when the variable is unset, marked; a known value is kept',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'var _a;',
+      'const ns = (_a = process.env.NAMESPACE) !== null && _a !== void 0 ? _a : "docs";',
+      'const fixed = "kb";',
+      'const known = fixed !== null && fixed !== void 0 ? fixed : "never";',
+      `server.registerTool(ns + "_search", {}, ${cb});`,
+      `server.registerTool(known + "_get", {}, ${cb});`,
+    ),
+    tools: [
+      { name: 'docs_search', nameDependsOn: ['NAMESPACE'] },
+      { name: 'kb_get', nameDependsOn: [] },
+    ],
+  },
+  {
+    name: 'the temporaries of a lowered `?.` in a condition read what they were assigned (no unknown dependency)',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'function setup(server, options) {',
+      '  var _a, _b;',
+      '  const enabled = ((_b = (_a = options === null || options === void 0 ? void 0 : options.features) === null || _a === void 0 ? void 0 : _a.writes) === null || _b === void 0 ? void 0 : _b.on) !== undefined;',
+      `  if (enabled) server.registerTool("write", {}, ${cb});`,
+      '}',
+      'setup(server, JSON.parse(process.argv[2]));',
+    ),
+    tools: [{ name: 'write', conditions: [{ text: 'enabled', dependsOn: ['config options', 'config options.features'] }] }],
+  },
+];
+
+runCases('compiled output: calls of imported functions and CommonJS exports', importedCalls);
+runCases('compiled output: lowered `?.` and `??`', lowered);
