@@ -152,5 +152,87 @@ const lowered: Case[] = [
   },
 ];
 
+// ─── other shapes of compiled output ───
+const shapes: Case[] = [
+  {
+    name: 'a static field compiled to an assignment after the class (`Registry.tools = […]`), read through `this` in a static method',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'class Registry {',
+      '  static registerAll(server) { for (const tool of this.tools) server.registerTool(tool.name, { annotations: tool.annotations }, async () => ({ content: [] })); }',
+      '}',
+      'Registry.tools = [{ name: "list-events", annotations: { readOnlyHint: true } }];',
+      'Registry.registerAll(server);',
+    ),
+    tools: [{ name: 'list-events', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'look-alike: a static field assigned twice, or filled later, is not claimed from one assignment',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'class Registry {',
+      '  static registerAll(server) { for (const tool of this.tools) server.registerTool(tool.name, {}, async () => ({ content: [] })); }',
+      '}',
+      'Registry.tools = [{ name: "first" }];',
+      'Registry.tools = [{ name: "second" }];',
+      'Registry.registerAll(server);',
+    ),
+    tools: [],
+    unenumerated: [{ line: 3, form: 'registerTool' }],
+  },
+  {
+    name: 'a CommonJS module reading its own export (`Object.values(exports.toolSchemas)`) in a tools/list handler',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'const types_js_1 = require("@modelcontextprotocol/sdk/types.js");',
+      'exports.toolSchemas = void 0;',
+      'exports.toolSchemas = { a: { name: "get_teams", inputSchema: {}, annotations: { readOnlyHint: true } } };',
+      'server.setRequestHandler(types_js_1.ListToolsRequestSchema, async () => ({ tools: Object.values(exports.toolSchemas) }));',
+    ),
+    tools: [{ name: 'get_teams', form: 'tools/list', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'Node built-ins and option libraries through `__importDefault`: `node_path_1.default.resolve`, `(0, yargs_1.default)(…)`',
+    filename: 'index.js',
+    code: lines(
+      '"use strict";',
+      'var __importDefault = (this && this.__importDefault) || function (mod) { return (mod && mod.__esModule) ? mod : { "default": mod }; };',
+      'const node_fs_1 = __importDefault(require("node:fs"));',
+      'const node_path_1 = __importDefault(require("node:path"));',
+      'const yargs_1 = __importDefault(require("yargs"));',
+      'const table = JSON.parse(node_fs_1.default.readFileSync(node_path_1.default.resolve(__dirname, "spec/tools.json"), "utf-8"));',
+      'const argv = (0, yargs_1.default)(process.argv.slice(2)).option("prefix", { type: "string", default: "kb_" }).parseSync();',
+      `server.registerTool(argv.prefix + "search", { annotations: table.search }, ${cb});`,
+    ),
+    files: { 'spec/tools.json': JSON.stringify({ search: { readOnlyHint: true } }) },
+    tools: [{ name: 'kb_search', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: '`Object.assign({ key, tool }, extra)` pushed in a loop (a compiled spread): each element read from its own loop value',
+    code: lines(
+      'const catalog = { a: { name: "list_a", annotations: { readOnlyHint: true } }, b: { name: "drop_b", annotations: { destructiveHint: true } } };',
+      'function available(tools) {',
+      '  const out = [];',
+      '  for (const [key, tool] of Object.entries(tools)) out.push(Object.assign({ key, tool }, { placed: true }));',
+      '  return out;',
+      '}',
+      'function configure({ tools }) {',
+      '  const registrations = [];',
+      '  for (const { tool } of available(tools).filter(({ placed }) => placed)) registrations.push({ name: tool.name, config: { annotations: tool.annotations } });',
+      '  return registrations;',
+      '}',
+      `for (const { name, config } of configure({ tools: catalog })) server.registerTool(name, config, ${cb});`,
+    ),
+    tools: [
+      { name: 'list_a', effective: { readOnlyHint: true } },
+      { name: 'drop_b', effective: { destructiveHint: true } },
+    ],
+  },
+];
+
 runCases('compiled output: calls of imported functions and CommonJS exports', importedCalls);
 runCases('compiled output: lowered `?.` and `??`', lowered);
+runCases('compiled output: other shapes', shapes);

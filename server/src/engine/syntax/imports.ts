@@ -18,6 +18,18 @@ export function importOf(identifier: ts.Identifier): { module: string; exportNam
 }
 
 /**
+ * The package and export an expression names: an imported identifier, or `ns.x` of a namespace (an ES namespace
+ * import, `require("m")`, an interop-wrapped one: `yargs_1.default` of `__importDefault(require("yargs"))`).
+ */
+export function importedExpression(written: ts.Expression): { module: string; exportName: string } | undefined {
+  const expr = skipOuterExpressions(written);
+  if (ts.isIdentifier(expr)) return importOf(expr);
+  const owner = ts.isPropertyAccessExpression(expr) ? skipOuterExpressions(expr.expression) : undefined;
+  const namespace = owner && ts.isIdentifier(owner) ? importOf(owner) : undefined;
+  return namespace?.exportName === '*' ? { module: namespace.module, exportName: (expr as ts.PropertyAccessExpression).name.text } : undefined;
+}
+
+/**
  * Compiled CommonJS interop helpers around `require("x")` (`__importDefault`, `__importStar`, `tslib_1.__importStar`,
  * esbuild's `__toESM`, Babel's): each gives an object whose members are the module's exports (`x_1.default` the
  * default one), read as the module's namespace.

@@ -1,7 +1,7 @@
 // Expressions: literals, templates, operators, object and array literals, identifiers and member reads. What an
 // expression's parts are is asked of the evaluator (evaluate), so each part counts against the step budget.
 import ts from 'typescript';
-import { findDeclaration, loweredNullish, type LoweredNullish, propertyNameText, skipOuterExpressions, type BindingStep } from '../syntax';
+import { findDeclaration, loweredNullish, type LoweredNullish, propertyNameText, skipOuterExpressions, writtenTargets, type BindingStep } from '../syntax';
 import { importMeta, builtinIdentifier } from './builtins';
 import { MAX_ELEMENTS, type EvaluatorCore } from './evaluator-core';
 import { addedConditions, keptConditions, keptOnlyWhen } from './kept';
@@ -440,6 +440,8 @@ export class Expressions {
         const member = named.find((m) => !ts.isMethodDeclaration(m) || m.body) ?? named[0];
         if (member && ts.isPropertyDeclaration(member) && member.initializer) return this.evaluator.evaluate(member.initializer, object.sf);
         if (member && ts.isMethodDeclaration(member)) return { kind: 'function', node: member, sf: object.sf, env: EMPTY_ENV };
+        const assigned = member ? undefined : staticAssignment(object.node, key);
+        if (assigned) return this.evaluator.evaluate(assigned, object.sf);
         return unknown(node, sf, `\`${key}\` of the class ${object.node.name?.text ?? ''}`, RUNTIME_VALUE);
       }
       default:
@@ -458,4 +460,26 @@ const ORDER_COMPARISONS = new Map<ts.SyntaxKind, (a: number, b: number) => boole
 function isProcessEnv(expr: ts.Expression): boolean {
   const inner = skipOuterExpressions(expr);
   return ts.isPropertyAccessExpression(inner) && inner.name.text === 'env' && ts.isIdentifier(inner.expression) && inner.expression.text === 'process';
+}
+
+/**
+ * A static field compiled to an assignment after its class (`ToolRegistry.tools = […];`, what tsc writes below
+ * ES2022): the value of the only such statement in the class's own block, else undefined.
+ */
+function staticAssignment(cls: ts.ClassLikeDeclaration, key: string): ts.Expression | undefined {
+  const container = cls.parent;
+  const name = cls.name?.text;
+  if (!name || !ts.isClassDeclaration(cls) || !(ts.isSourceFile(container) || ts.isBlock(container))) return undefined;
+  const values: ts.Expression[] = [];
+  for (const statement of container.statements) {
+    if (!ts.isExpressionStatement(statement)) continue;
+    for (const write of writtenTargets(skipOuterExpressions(statement.expression))) {
+      if (write.root && ts.isIdentifier(write.root) && write.root.text === name && write.path?.[0] === key) {
+        // Written otherwise too (`C.tools.push(…)`, a second assignment): not claimed.
+        if (write.kind !== 'assign' || !write.value || write.path.length !== 1) return undefined;
+        values.push(write.value);
+      }
+    }
+  }
+  return values.length === 1 ? values[0] : undefined;
 }
