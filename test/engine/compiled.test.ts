@@ -233,6 +233,61 @@ const shapes: Case[] = [
   },
 ];
 
+// ─── CommonJS re-exports: a module's exports taken from another module ───
+const reExports: Case[] = [
+  {
+    name: '`module.exports = require("./values.js")`: an index whose exports are another module\'s, read through `require(…).x`',
+    filename: 'server.js',
+    code: lines(
+      'const { toolName } = require("./defs/index.js");',
+      'const { READ_ONLY } = require("./hints");',
+      `server.registerTool(toolName, { annotations: READ_ONLY }, ${cb});`,
+    ),
+    files: {
+      'defs/index.js': 'module.exports = require("./values.js");',
+      'defs/values.js': 'exports.toolName = "cjs_list";',
+      'hints/index.js': 'Object.assign(exports, require("./base"));',
+      'hints/base.js': 'exports.READ_ONLY = { readOnlyHint: true, openWorldHint: false };',
+    },
+    tools: [{ name: 'cjs_list', effective: { readOnlyHint: true, openWorldHint: false } }],
+  },
+  {
+    name: '`Object.assign(module.exports, require("./a"), { extra })`: the later source wins; `Object.values` of the index lists every export',
+    filename: 'server.js',
+    code: lines(
+      'const types_js_1 = require("@modelcontextprotocol/sdk/types.js");',
+      'const tools = require("./tools");',
+      'server.setRequestHandler(types_js_1.ListToolsRequestSchema, async () => ({ tools: Object.values(tools) }));',
+    ),
+    files: {
+      'tools/index.js': lines('const extra = { name: "search", inputSchema: {}, annotations: { readOnlyHint: false } };', 'Object.assign(module.exports, require("./a"), { search: extra });'),
+      'tools/a.js': lines('exports.list = { name: "list", inputSchema: {}, annotations: { readOnlyHint: true } };', 'exports.search = { name: "search", inputSchema: {}, annotations: { readOnlyHint: true } };'),
+    },
+    tools: [
+      { name: 'list', form: 'tools/list', effective: { readOnlyHint: true } },
+      { name: 'search', form: 'tools/list', effective: { readOnlyHint: false } },
+    ],
+  },
+  {
+    name: 'look-alike: a name the required module does not export stays unknown, and `Object.assign` onto another object exports nothing',
+    filename: 'server.js',
+    code: lines(
+      'const { toolName, other } = require("./index.js");',
+      `server.registerTool(toolName, {}, ${cb});`,
+      `server.registerTool(other, {}, ${cb});`,
+    ),
+    files: {
+      'index.js': lines('module.exports = require("./values.js");', 'const local = {};', 'Object.assign(local, { other: "not_exported" });'),
+      'values.js': 'exports.somethingElse = "x";',
+    },
+    tools: [
+      { name: null, nameReason: /toolName/ },
+      { name: null, nameReason: /other/ },
+    ],
+  },
+];
+
 runCases('compiled output: calls of imported functions and CommonJS exports', importedCalls);
 runCases('compiled output: lowered `?.` and `??`', lowered);
 runCases('compiled output: other shapes', shapes);
+runCases('compiled output: CommonJS re-exports', reExports);

@@ -116,6 +116,15 @@ export class ModuleValues {
           if (value.kind !== 'unknown') return value;
           continue;
         }
+        const merged = mergedExports(statement.expression);
+        if (merged) {
+          // `Object.assign(exports, require("./a"), { b })`: the last source that has the name gives it.
+          for (const source of [...merged].reverse()) {
+            const value = this.sourceExport(this.evaluator.evaluate(source, sf), name, source, sf);
+            if (value) return value;
+          }
+          continue;
+        }
         const value = this.commonJsExport(statement.expression, name, sf);
         // tsc declares every export first (`exports.a = exports.b = void 0;`) and gives its value later.
         if (value && !(value.kind === 'literal' && value.value === undefined)) return value;
@@ -135,9 +144,20 @@ export class ModuleValues {
     if (exported?.kind === 'whole') {
       const whole = this.evaluator.evaluate(write.value, sf);
       if (name === 'default') return whole;
-      if (whole.kind === 'object' && whole.properties.has(name)) return this.evaluator.member(whole, name, write.target, sf);
+      return this.sourceExport(whole, name, write.target, sf);
     }
     return undefined;
+  }
+
+  /**
+   * `name` of what a module's exports are taken from: an object's own key, or the export of a module required whole
+   * (`module.exports = require("./values.js")`); undefined when it has none.
+   */
+  private sourceExport(source: Value, name: string, use: ts.Node, sf: ts.SourceFile): Value | undefined {
+    if (source.kind === 'object') return source.properties.has(name) ? this.evaluator.member(source, name, use, sf) : undefined;
+    if (source.kind !== 'module') return undefined;
+    const value = this.exportValue(source.node, name, use, sf);
+    return value.kind === 'unknown' ? undefined : value;
   }
 
   /** `Object.defineProperty(exports, "x", { get: function () { return y; } })` (tsc's re-exports) or `{ value: y }`. */
@@ -169,6 +189,14 @@ export class ModuleValues {
         }
         const defined = definedExport(statement.expression);
         if (defined) addCommonJs(defined.name, defined.nameNode);
+        // `Object.assign(exports, require("./a"))`, `module.exports = require("./a")`: the names of what is required.
+        const [whole] = writtenTargets(skipOuterExpressions(statement.expression));
+        const sources = mergedExports(statement.expression) ?? (whole?.kind === 'assign' && whole.value && exportTarget(whole)?.kind === 'whole' ? [whole.value] : []);
+        for (const source of sources) {
+          const value = this.evaluator.evaluate(source, sf);
+          const names = value.kind === 'module' ? this.moduleExports(value.node).map(([name]) => name).filter((name) => name !== 'default') : value.kind === 'object' ? [...value.properties.keys()] : [];
+          for (const name of names) addCommonJs(name, source);
+        }
         // `exports.a = exports.b = …`: each assignment of the chain names an export.
         for (let [write] = writtenTargets(skipOuterExpressions(statement.expression)); write?.kind === 'assign' && write.value; [write] = writtenTargets(skipOuterExpressions(write.value))) {
           const exported = exportTarget(write);
@@ -250,6 +278,15 @@ export function commonJsExportNames(sf: ts.SourceFile, local: string | ts.Node):
     }
   }
   return names;
+}
+
+/** The sources of `Object.assign(exports, …sources)` (or `module.exports`), else undefined. */
+function mergedExports(expr: ts.Expression): readonly ts.Expression[] | undefined {
+  const call = skipOuterExpressions(expr);
+  const write = ts.isCallExpression(call) ? callMutation(call) : undefined;
+  if (write?.mutation !== 'merge' || exportsPath(write)?.length !== 0 || !ts.isCallExpression(call)) return undefined;
+  const sources = call.arguments.slice(1);
+  return sources.some(ts.isSpreadElement) ? undefined : sources;
 }
 
 /** `Object.defineProperty(exports, "name", descriptor)`: the name and the descriptor literal. */
