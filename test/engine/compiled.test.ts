@@ -287,7 +287,59 @@ const reExports: Case[] = [
   },
 ];
 
+// ─── names bound through imports: a local name of the importer's own choosing names the same thing ───
+const localNames: Case[] = [
+  {
+    name: 'an exported wrapper imported under a name of its own (`import { register as r }`, `const { register: r } = require(…)`) is called there',
+    filename: 'register.ts',
+    code: lines('export function register(server, name, annotations) {', `  server.registerTool(name, { annotations }, ${cb});`, '}'),
+    files: {
+      'a.ts': lines('import { register as r } from "./register.js";', 'export const setupA = (server) => r(server, "list_a", { readOnlyHint: true });'),
+      'b.js': lines('const { register: add } = require("./register");', 'exports.setupB = (server) => add(server, "drop_b", { destructiveHint: true });'),
+    },
+    tools: [
+      { name: 'list_a', effective: { readOnlyHint: true } },
+      { name: 'drop_b', effective: { destructiveHint: true } },
+    ],
+  },
+  {
+    name: 'look-alike: a same-named function of another file that does not import the wrapper is no caller of it',
+    filename: 'register.ts',
+    code: lines('export function register(server, name) {', `  server.registerTool(name, {}, ${cb});`, '}'),
+    files: { 'a.ts': lines('import { register as r } from "./other.js";', 'r(server, "not_a_tool");', 'function register(x, y) { return y; }', 'register(server, "nor_this");'), 'other.ts': 'export function register(x, y) { return y; }' },
+    tools: [],
+    unenumerated: [{ line: 2, form: 'registerTool' }],
+  },
+  {
+    name: 'a base class imported under another name: its subclasses are still found, each one tool',
+    filename: 'base.ts',
+    code: lines('export class BaseTool {', '  install(server) { server.registerTool(this.name, { annotations: this.annotations }, async () => ({ content: [] })); }', '}'),
+    files: { 'search.ts': lines('import { BaseTool as Tool } from "./base";', 'export class SearchTool extends Tool {', '  name = "search";', '  annotations = { readOnlyHint: true };', '}') },
+    tools: [{ name: 'search', effective: { readOnlyHint: true } }],
+  },
+  {
+    name: 'Nuxt\'s defineMcpTool imported under another name is Nuxt\'s; the same name from another package is not',
+    filename: 'server/mcp/tools/todo.ts',
+    code: lines('import { defineMcpTool as define } from "@nuxtjs/mcp-toolkit/server";', 'export default define({ name: "create_todo", annotations: { idempotentHint: false }, handler: async () => ({ content: [] }) });'),
+    files: { 'server/mcp/tools/other.ts': lines('import { defineMcpTool } from "./local-lib";', 'export default defineMcpTool({ name: "not_nuxt", handler: async () => ({ content: [] }) });') },
+    tools: [{ name: 'create_todo', effective: { idempotentHint: false } }],
+  },
+  {
+    name: 'a compiler helper kept under another local name is recognised by its declaration (`var h = (this && this.__importDefault) || …`)',
+    filename: 'server.js',
+    code: lines(
+      '"use strict";',
+      'var interop = (this && this.__importDefault) || function (mod) { return (mod && mod.__esModule) ? mod : { "default": mod }; };',
+      'const defs_1 = interop(require("./defs.json"));',
+      `for (const def of defs_1.default) server.registerTool(def.name, { annotations: def.annotations }, ${cb});`,
+    ),
+    files: { 'defs.json': JSON.stringify([{ name: 'list_items', annotations: { readOnlyHint: true } }]) },
+    tools: [{ name: 'list_items', effective: { readOnlyHint: true } }],
+  },
+];
+
 runCases('compiled output: calls of imported functions and CommonJS exports', importedCalls);
 runCases('compiled output: lowered `?.` and `??`', lowered);
 runCases('compiled output: other shapes', shapes);
 runCases('compiled output: CommonJS re-exports', reExports);
+runCases('discovery: names bound through imports', localNames);

@@ -1,5 +1,6 @@
 // What a name is imported from: ES imports and CommonJS `require`s, read from the tree (no module is resolved).
 import ts from 'typescript';
+import { compilerHelperName } from './lowered';
 import { findDeclaration, skipOuterExpressions } from './scope';
 
 /** The package and export an identifier is imported from (`import { x as y } from "m"`, `const { x } = require("m")`). */
@@ -38,8 +39,7 @@ const INTEROP_HELPERS = /^(?:__importDefault|__importStar|__toESM|_interopRequir
 
 function unwrapInterop(expr: ts.Expression): ts.Expression {
   if (!ts.isCallExpression(expr) || expr.arguments.length < 1) return expr;
-  const callee = skipOuterExpressions(expr.expression);
-  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+  const name = compilerHelperName(expr.expression);
   return name && INTEROP_HELPERS.test(name) ? unwrapInterop(skipOuterExpressions(expr.arguments[0])) : expr;
 }
 

@@ -1,7 +1,7 @@
 // What compilers write for `a ?? b` and `a?.b` when they target engines without them (tsc below ES2020, Babel,
 // esbuild): a conditional on a nullish test of the subject, often kept in a temporary. Read as the operator it was.
 import ts from 'typescript';
-import { skipOuterExpressions } from './scope';
+import { findDeclaration, skipOuterExpressions } from './scope';
 
 export interface LoweredNullish {
   /** `??` (`present` is the subject itself) or `?.` (`absent` is `void 0`). */
@@ -81,4 +81,23 @@ function subjectOf(written: ts.Expression): { subject: ts.Expression; temporary?
 function isVoidZero(written: ts.Expression): boolean {
   const expr = skipOuterExpressions(written);
   return (ts.isVoidExpression(expr) && ts.isNumericLiteral(expr.expression)) || (ts.isIdentifier(expr) && expr.text === 'undefined');
+}
+
+/**
+ * The compiler helper a callee names (`__importDefault`, `__awaiter`, `tslib_1.__importStar`): by its name, or by
+ * its declaration under another local name, which tsc writes `var h = (this && this.__importDefault) || function …`.
+ */
+export function compilerHelperName(written: ts.Expression): string | undefined {
+  const callee = skipOuterExpressions(written);
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text.startsWith('__') ? callee.name.text : undefined;
+  if (!ts.isIdentifier(callee)) return undefined;
+  const own = callee.text.startsWith('__') ? callee.text : undefined;
+  const declaration = findDeclaration(callee.text, callee);
+  const init = declaration?.kind === 'variable' && declaration.path.length === 0 ? declaration.declaration.initializer && skipOuterExpressions(declaration.declaration.initializer) : undefined;
+  // `(this && this.__importDefault) || function (mod) { … }`
+  if (!init || !ts.isBinaryExpression(init) || init.operatorToken.kind !== ts.SyntaxKind.BarBarToken) return own;
+  const guard = skipOuterExpressions(init.left);
+  if (!ts.isBinaryExpression(guard) || guard.operatorToken.kind !== ts.SyntaxKind.AmpersandAmpersandToken || guard.left.kind !== ts.SyntaxKind.ThisKeyword) return own;
+  const member = skipOuterExpressions(guard.right);
+  return ts.isPropertyAccessExpression(member) && member.expression.kind === ts.SyntaxKind.ThisKeyword && member.name.text.startsWith('__') ? member.name.text : own;
 }

@@ -2,7 +2,7 @@
 // members of objects and modules), `require`, compiler helpers, framework definers, and functions called statically
 // with their parameters bound to the arguments; `new` of a class or a collection.
 import ts from 'typescript';
-import { callArguments, implementationOf, importOf, skipOuterExpressions } from '../syntax';
+import { callArguments, compilerHelperName, implementationOf, importOf, skipOuterExpressions } from '../syntax';
 import { builtinCall, stringMethod } from './builtins';
 import { definerFramework, markDefinedBy } from './definers';
 import type { EvaluatorCore } from './evaluator-core';
@@ -55,7 +55,8 @@ export class Calls {
     if (ts.isIdentifier(callee) && callee.text === 'require' && expr.arguments.length === 1 && ts.isStringLiteralLike(expr.arguments[0])) {
       return this.evaluator.importValue(expr.arguments[0].text, '*', expr, sf);
     }
-    const helped = ts.isIdentifier(callee) ? this.compilerHelper(callee.text, expr, sf, env) : undefined;
+    const helper = ts.isIdentifier(callee) ? compilerHelperName(callee) : undefined;
+    const helped = helper ? this.compilerHelper(helper, expr, sf, env) : undefined;
     if (helped) return helped;
     const fn = this.evaluator.evaluate(callee, sf, env);
     if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluator.evaluate(a, sf, env)), expr, sf);
