@@ -51,6 +51,11 @@ describe('handler evidence: processes', () => {
     assert.ok(inference.evidence.items.some((e) => e.effect === 'process'), JSON.stringify(inference.evidence.items));
     expectHints(inference, { readOnlyHint: [false, 'likely'] });
   });
+  test('compiled CommonJS: (0, util_1.promisify)(child_process_1.execFile) is still a process call', () => {
+    const inference = infer(`const child_process_1 = require("child_process");\nconst util_1 = require("util");\nconst run = (0, util_1.promisify)(child_process_1.execFile);\n${reg('tap', 'async () => { await run("idb", ["ui", "tap"]); return { content: [] }; }')}`);
+    assert.ok(inference.evidence.items.some((e) => e.effect === 'process'), JSON.stringify(inference.evidence.items));
+    expectHints(inference, { readOnlyHint: [false, 'likely'] });
+  });
 });
 
 describe('handler evidence: HTTP', () => {

@@ -47,8 +47,10 @@ export function originOf(walk: Walk, root: ts.Expression, sf: ts.SourceFile, dep
           // `promisify(exec)`, `debounce(fn)`: a pure helper wrapping a function is that function.
           if (ts.isCallExpression(init) && isPureOrigin(from)) {
             for (const arg of init.arguments) {
-              const wrapped = originOf(walk, arg, sf, depth + 1);
-              if (wrapped.kind === 'package' && !isPureModule(wrapped.module)) return wrapped;
+              // The function itself, or a member of a namespace (`promisify(child_process_1.execFile)`).
+              const chain = memberChain(skipOuterExpressions(arg));
+              const wrapped = originOf(walk, chain.root, sf, depth + 1);
+              if (wrapped.kind === 'package' && !isPureModule(wrapped.module)) return { ...wrapped, path: [...wrapped.path, ...chain.path] };
             }
           }
           if (from.kind === 'package') {
