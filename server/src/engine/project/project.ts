@@ -207,6 +207,16 @@ export class Project {
     return index;
   }
 
+  /**
+   * Project files that may import `name` under a local name of their own (`import { name as x }`, `const { name: x }
+   * = require(…)`): a text test over the files that mention it (no file is parsed).
+   */
+  filesAliasing(name: string): readonly string[] {
+    if (!WORD.test(name)) return [];
+    const alias = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}\\s*(?:\\bas\\s|:)\\s*[\\w$]`);
+    return this.filesMentioning(name).filter((file) => alias.test(this.projectText(file) ?? ''));
+  }
+
   /** Project files that may declare a subclass of a class named `name` (a cheap text index; no file is parsed). */
   filesExtending(name: string): readonly string[] {
     if (!this.extendsIndex) {

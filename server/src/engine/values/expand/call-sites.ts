@@ -66,9 +66,10 @@ export class CallSiteSearch {
       // The files that import it name it as it is exported (`import { register as r }`, `const { register: r } = require(…)`).
       const names = exported === fn ? [...new Set([name!, ...exportNames])] : [searched];
       const files = [...new Set(names.flatMap((n) => this.mentioning(n)))].filter((file) => !(file === home && exported === fn));
-      // Every such file is read, also one that makes no call by these names: an importer may call it by a local name
-      // of its own.
-      this.search(files, undefined, (fileSf) => {
+      // Only a call by one of these names can be one of it in a file that does not import it under a local name of
+      // its own: a file that makes none is not parsed again. A file that may (`import { register as r }`) is read.
+      const aliasing = new Set(exported === fn ? exportNames.flatMap((n) => this.evaluator.sources.filesAliasing?.(n) ?? []) : []);
+      const read = (fileSf: ts.SourceFile) => {
         for (const { call: node, name: calledName, byIdentifier } of callsIn(fileSf)) {
           if (own.includes(node)) continue;
           const byImport = exported === fn && byIdentifier && calledName !== undefined && !names.includes(calledName) && importedUnder(node.expression, exportNames);
@@ -78,7 +79,8 @@ export class CallSiteSearch {
           }
         }
         if (exported !== fn) found.push(...this.sitesThroughArguments(fn, found, fileSf));
-      });
+      };
+      for (const file of files) this.search([file], exported === fn && names.length === 1 && !aliasing.has(file) ? name : undefined, read);
     }
     return [...own, ...others];
   }
