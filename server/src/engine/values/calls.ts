@@ -101,8 +101,8 @@ export class Calls {
   }
 
   /**
-   * A function that returns literals from several `return`s (`if (!writes) return false; … return true`): the one
-   * the known conditions select, the common value when all agree, else unknown. Functions returning objects keep
+   * A function that returns literals from several `return`s (`if (!writes) return false; … return true`), or values
+   * not known statically in some of them: the one the known conditions select, the common value when all agree, else unknown. Functions returning objects keep
    * their last return. Smallest general version of returns over known conditions.
    */
   private literalReturn(decl: ts.FunctionLikeDeclaration, sf: ts.SourceFile, env: Env): Value | undefined {
@@ -110,9 +110,11 @@ export class Calls {
     const returns = returnStatementsIn(decl.body);
     if (returns.length < 2) return undefined;
     const values = returns.map((r) => (r.expression ? this.evaluator.evaluate(r.expression, sf, env) : undefined));
-    if (!values.every((v) => v?.kind === 'literal')) return undefined;
-    const literals = values as Extract<Value, { kind: 'literal' }>[];
-    if (literals.every((v) => v.value === literals[0].value)) return literals[0];
+    // Returns of literals, some not known statically (`return name.replace(/\./g, "_")`, `return name`): which one
+    // runs decides, as for literals; the last one is no default.
+    if (!values.every((v) => v?.kind === 'literal' || v?.kind === 'unknown')) return undefined;
+    const literals = values as Extract<Value, { kind: 'literal' | 'unknown' }>[];
+    if (literals.every((v) => v.kind === 'literal' && literals[0].kind === 'literal' && v.value === literals[0].value)) return literals[0];
     const chosen = this.selectedReturn(decl.body.statements, sf, env);
     if (chosen && chosen !== 'unknown') return chosen.expression ? this.evaluator.evaluate(chosen.expression, sf, env) : { kind: 'literal', value: undefined, node: chosen, sf };
     return unknown(decl, sf, 'a value that depends on which `return` runs', RUNTIME_CONDITION);
