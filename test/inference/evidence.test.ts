@@ -51,6 +51,15 @@ describe('handler evidence: processes', () => {
     assert.ok(inference.evidence.items.some((e) => e.effect === 'process'), JSON.stringify(inference.evidence.items));
     expectHints(inference, { readOnlyHint: [false, 'likely'] });
   });
+  test('webpack: promisify of an external `__webpack_require__("node:child_process")` member is a process call', () => {
+    const inference = infer(`var cp = __webpack_require__("node:child_process");\nconst util = require("node:util");\nconst execAsync = (0, util.promisify)(cp.exec);\n${reg('run_command', 'async ({ command }) => { await execAsync(command); return { content: [] }; }')}`);
+    assert.ok(inference.evidence.items.some((e) => e.effect === 'process'), JSON.stringify(inference.evidence.items));
+  });
+  test('compiled CommonJS: (0, util_1.promisify)(child_process_1.execFile) is still a process call', () => {
+    const inference = infer(`const child_process_1 = require("child_process");\nconst util_1 = require("util");\nconst run = (0, util_1.promisify)(child_process_1.execFile);\n${reg('tap', 'async () => { await run("idb", ["ui", "tap"]); return { content: [] }; }')}`);
+    assert.ok(inference.evidence.items.some((e) => e.effect === 'process'), JSON.stringify(inference.evidence.items));
+    expectHints(inference, { readOnlyHint: [false, 'likely'] });
+  });
 });
 
 describe('handler evidence: HTTP', () => {

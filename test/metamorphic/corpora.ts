@@ -24,7 +24,7 @@ export function corpusWorkspaces(name: 'pinned' | 'wild'): NamedWorkspace[] {
 }
 
 /** The discovery tables (test/engine/*.test.ts files that only hold runCases tables). */
-export const TABLE_FILES = ['forms', 'frameworks', 'discovery', 'conditions', 'data-files', 'sites', 'instances'];
+export const TABLE_FILES = ['forms', 'frameworks', 'discovery', 'conditions', 'data-files', 'sites', 'instances', 'compiled'];
 
 /** Every case of the discovery tables, each a workspace of its own (its main file and extra files, in memory). */
 export async function tableWorkspaces(): Promise<NamedWorkspace[]> {

@@ -6,7 +6,8 @@ const MAX_BYTES = 1_000_000;
 
 /**
  * Every ES module of the workspace rewritten as CommonJS by hand on the tree: imports become `require` (a relative
- * module's default export is `.default`, a package's is its `module.exports`), exports become `exports.x = x`.
+ * module's default export is `.default`, a package's and a JSON file's is its `module.exports`), exports become
+ * `exports.x = x`.
  */
 export const esmToCjs: Transform = {
   name: 'esm-to-cjs',
@@ -33,6 +34,7 @@ const requireOf = (specifier: string) => f.createCallExpression(f.createIdentifi
 const exportsDot = (name: string) => f.createPropertyAccessExpression(f.createIdentifier('exports'), name);
 const assignExport = (name: string, value: ts.Expression) => f.createExpressionStatement(f.createAssignment(exportsDot(name), value));
 const isRelative = (specifier: string) => specifier.startsWith('.') || specifier.startsWith('/');
+const isJson = (specifier: string) => /\.json$/i.test(specifier);
 const hasModifier = (node: ts.Node, kind: ts.SyntaxKind) => ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((m) => m.kind === kind) ?? false);
 const withoutExport = (modifiers: readonly ts.ModifierLike[] | undefined) => modifiers?.filter((m) => m.kind !== ts.SyntaxKind.ExportKeyword && m.kind !== ts.SyntaxKind.DefaultKeyword);
 
@@ -44,7 +46,8 @@ function commonJs(statement: ts.Statement): ts.Statement[] | undefined {
     if (!clause) return [f.createExpressionStatement(requireOf(specifier))];
     if (clause.isTypeOnly) return [];
     const out: ts.Statement[] = [];
-    if (clause.name) out.push(constStatement(clause.name.text, isRelative(specifier) ? f.createPropertyAccessExpression(requireOf(specifier), 'default') : requireOf(specifier)));
+    // A JSON module's default import is its data, which is what `require` gives (no `.default`).
+    if (clause.name) out.push(constStatement(clause.name.text, isRelative(specifier) && !isJson(specifier) ? f.createPropertyAccessExpression(requireOf(specifier), 'default') : requireOf(specifier)));
     const bindings = clause.namedBindings;
     if (bindings && ts.isNamespaceImport(bindings)) out.push(constStatement(bindings.name.text, requireOf(specifier)));
     if (bindings && ts.isNamedImports(bindings)) {

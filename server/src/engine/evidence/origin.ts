@@ -47,8 +47,10 @@ export function originOf(walk: Walk, root: ts.Expression, sf: ts.SourceFile, dep
           // `promisify(exec)`, `debounce(fn)`: a pure helper wrapping a function is that function.
           if (ts.isCallExpression(init) && isPureOrigin(from)) {
             for (const arg of init.arguments) {
-              const wrapped = originOf(walk, arg, sf, depth + 1);
-              if (wrapped.kind === 'package' && !isPureModule(wrapped.module)) return wrapped;
+              // The function itself, or a member of a namespace (`promisify(child_process_1.execFile)`).
+              const chain = memberChain(skipOuterExpressions(arg));
+              const wrapped = originOf(walk, chain.root, sf, depth + 1);
+              if (wrapped.kind === 'package' && !isPureModule(wrapped.module)) return { ...wrapped, path: [...wrapped.path, ...chain.path] };
             }
           }
           if (from.kind === 'package') {
@@ -94,13 +96,15 @@ function relativeImportOrigin(walk: Walk, module: string, sf: ts.SourceFile): Or
 /** Compiled CommonJS interop helpers around `require("x")`: `__importDefault`, `__importStar`, `__toESM`, Babel's. */
 const INTEROP_HELPERS = /^(?:__importDefault|__importStar|__toESM|_interopRequireDefault|_interopRequireWildcard|__toCommonJS)$/;
 
-/** `require("x")`, `__importDefault(require("x"))`, `tslib_1.__importStar(require("x"))`: the module, else undefined. */
+/** `require("x")`, `__importDefault(require("x"))`, `tslib_1.__importStar(require("x"))`, webpack's external `__webpack_require__("x")`: the module, else undefined. */
 function requiredModule(init: ts.Expression): string | undefined {
   const expr = skipOuterExpressions(init);
   if (!ts.isCallExpression(expr)) return undefined;
   const callee = skipOuterExpressions(expr.expression);
   const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
   if (name === 'require' && expr.arguments[0] && ts.isStringLiteralLike(expr.arguments[0])) return expr.arguments[0].text;
+  // webpack's externals: `__webpack_require__("node:child_process")` (its own modules are ids or `./` paths).
+  if (name === '__webpack_require__' && expr.arguments[0] && ts.isStringLiteralLike(expr.arguments[0]) && !expr.arguments[0].text.startsWith('.')) return expr.arguments[0].text;
   if (name && INTEROP_HELPERS.test(name) && expr.arguments[0]) return requiredModule(expr.arguments[0]);
   return undefined;
 }

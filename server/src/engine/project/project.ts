@@ -207,6 +207,16 @@ export class Project {
     return index;
   }
 
+  /**
+   * Project files that may import `name` under a local name of their own (`import { name as x }`, `const { name: x }
+   * = require(…)`): a text test over the files that mention it (no file is parsed).
+   */
+  filesAliasing(name: string): readonly string[] {
+    if (!WORD.test(name)) return [];
+    const alias = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}\\s*(?:\\bas\\s|:)\\s*[\\w$]`);
+    return this.filesMentioning(name).filter((file) => alias.test(this.projectText(file) ?? ''));
+  }
+
   /** Project files that may declare a subclass of a class named `name` (a cheap text index; no file is parsed). */
   filesExtending(name: string): readonly string[] {
     if (!this.extendsIndex) {
@@ -214,10 +224,16 @@ export class Project {
       for (const file of this.files) {
         const text = this.projectText(file);
         if (text === undefined || !text.includes('extends')) continue;
+        // A base class imported under a name of its own (`import { Base as B }`, `const { Base: B } = require(…)`) is
+        // extended under that name: the file is listed under the imported name too.
+        const imported = new Map<string, string[]>();
+        for (const alias of text.matchAll(/\b([\w$]+)\s*(?:\bas\b|:)\s*([\w$]+)\s*[,}]/g)) imported.set(alias[2], [...(imported.get(alias[2]) ?? []), alias[1]]);
         for (const match of text.matchAll(/\bextends\s+(?:[\w$]+\.)*([\w$]+)/g)) {
-          const list = this.extendsIndex.get(match[1]) ?? [];
-          if (!list.includes(file)) list.push(file);
-          this.extendsIndex.set(match[1], list);
+          for (const name of [match[1], ...(imported.get(match[1]) ?? [])]) {
+            const list = this.extendsIndex.get(name) ?? [];
+            if (!list.includes(file)) list.push(file);
+            this.extendsIndex.set(name, list);
+          }
         }
       }
     }

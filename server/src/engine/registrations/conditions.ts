@@ -5,7 +5,7 @@
 import ts from 'typescript';
 import type { ConditionDependency, ToolCondition } from '../model';
 import { binderCandidates, type Evaluator } from '../values';
-import { findDeclaration, skipOuterExpressions } from '../syntax';
+import { findDeclaration, loweredNullish, skipOuterExpressions } from '../syntax';
 import { keepsForCertain, keptConditions, type KeptCondition } from '../values';
 import { locOf, type Env, type Value } from '../values';
 
@@ -58,7 +58,9 @@ function guardsAbove(node: ts.Node, walk: Walk, depth: number): void {
     if (ts.isIfStatement(parent) && child !== parent.expression) {
       guard(parent.expression, child === parent.elseStatement, 'if', walk);
     } else if (ts.isConditionalExpression(parent) && child !== parent.condition) {
-      guard(parent.condition, child === parent.whenFalse, 'if', walk);
+      // A compiled `x?.registerTool(…)` tests only that its receiver is there, as the `?.` it was: no condition.
+      const compiled = loweredNullish(parent);
+      if (!(compiled?.kind === 'optional' && child === compiled.present)) guard(parent.condition, child === parent.whenFalse, 'if', walk);
     } else if (ts.isBinaryExpression(parent) && child === parent.right) {
       const op = parent.operatorToken.kind;
       if (op === ts.SyntaxKind.AmpersandAmpersandToken) guard(parent.left, false, 'if', walk);
@@ -253,10 +255,24 @@ function dependencies(expr: ts.Node, sf: ts.SourceFile, walk: Walk): ConditionDe
   const visited = new Set<ts.Node>();
   /** Variables whose reads are listed already. */
   const read = new Set<ts.Node>();
+  /**
+   * Variables declared without a value and assigned inside what is read (`(_a = process.env.X) !== null && _a !==
+   * void 0 ? _a : ""`, the temporaries of a compiled `??` or `?.`): they read what they were assigned, visited there.
+   */
+  const temporaries = new Set<ts.Node>();
   let rereads = 0;
   const visit = (node: ts.Node, depth: number): void => {
     if (visited.has(node)) return;
     visited.add(node);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(skipOuterExpressions(node.left))) {
+      const target = skipOuterExpressions(node.left) as ts.Identifier;
+      const declaration = findDeclaration(target.text, target);
+      if (declaration?.kind === 'variable' && !declaration.declaration.initializer && declaration.path.length === 0) {
+        temporaries.add(declaration.declaration);
+        visit(node.right, depth);
+        return;
+      }
+    }
     const env = environmentVariable(node);
     if (env) {
       out.push({ kind: 'env', name: env });
@@ -286,6 +302,7 @@ function dependencies(expr: ts.Node, sf: ts.SourceFile, walk: Walk): ConditionDe
       return;
     }
     if (declaration.kind === 'variable') {
+      if (temporaries.has(declaration.declaration)) return;
       // Read twice (`allow.length === 0 || allow.includes(…)`): what it reads is already listed.
       if (read.has(declaration.declaration)) {
         rereads++;

@@ -238,7 +238,11 @@ export function propertyNameText(name: ts.PropertyName | ts.Node): string | unde
   return undefined;
 }
 
-/** Strips parentheses and type-only wrappers: `(x as const)`, `x satisfies T`, `<T>x`, `x!`. */
+/**
+ * Strips parentheses and type-only wrappers: `(x as const)`, `x satisfies T`, `<T>x`, `x!`; and the effect-free
+ * left operand of a comma, `(0, x)` (what compilers write to call an imported function without a receiver:
+ * `(0, tools_1.register)(server)` calls `tools_1.register`).
+ */
 export function skipOuterExpressions(node: ts.Expression): ts.Expression {
   let current = node;
   for (;;) {
@@ -246,10 +250,18 @@ export function skipOuterExpressions(node: ts.Expression): ts.Expression {
       current = current.expression;
     } else if (ts.isAwaitExpression(current)) {
       current = current.expression;
+    } else if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.CommaToken && isEffectFree(current.left)) {
+      current = current.right;
     } else {
       return current;
     }
   }
+}
+
+/** A literal number or `void <literal>`: an operand whose evaluation does nothing. */
+function isEffectFree(node: ts.Expression): boolean {
+  if (ts.isNumericLiteral(node)) return true;
+  return ts.isVoidExpression(node) && ts.isNumericLiteral(node.expression);
 }
 
 /** The name of a called method or function: `server.registerTool` → registerTool, `foo` → foo. */

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import ts from 'typescript';
-import { fileIndexOf, fileIndexOfNode, findDeclaration, skipOuterExpressions, table } from '../syntax';
+import { fileIndexOf, fileIndexOfNode, findDeclaration, importOf, skipOuterExpressions, table } from '../syntax';
 import { RUNTIME_VALUE, unknown, type ObjectValue, type UnknownCause, type Value } from './values';
 
 /**
@@ -33,6 +33,14 @@ const text = (value: Value): string | undefined => (value.kind === 'literal' && 
 export function builtinIdentifier(expr: ts.Identifier, sf: ts.SourceFile): Value | undefined {
   if (expr.text === '__dirname') return literal(posix.dirname(sf.fileName), expr, sf);
   if (expr.text === '__filename') return literal(sf.fileName, expr, sf);
+  // A CommonJS module reading its own exports (`Object.values(exports.toolSchemas)`, `module.exports.list`).
+  if (expr.text === 'exports') return { kind: 'module', node: sf, sf };
+  if (expr.text === 'module') {
+    // Only `exports` is known: any other member (`module.parent`, `module.hot`) is run time's.
+    const module: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [{ node: expr, sf, reason: 'the module object of run time', cause: RUNTIME_VALUE }], node: expr, sf };
+    module.properties.set('exports', { key: 'exports', value: { kind: 'module', node: sf, sf }, node: expr, keyNode: expr, sf });
+    return module;
+  }
   return undefined;
 }
 
@@ -54,8 +62,12 @@ function builtinName(callee: ts.Expression): string | undefined {
     const binding = moduleBinding(expr);
     return binding && binding.exportName !== '*' ? `${binding.module}.${binding.exportName}` : undefined;
   }
-  if (ts.isPropertyAccessExpression(expr) && ts.isIdentifier(expr.expression)) {
-    const owner = expr.expression;
+  if (ts.isPropertyAccessExpression(expr)) {
+    let owner = skipOuterExpressions(expr.expression);
+    // `node_path_1.default.resolve`: the default export of a required Node module (`__importDefault`) is the module.
+    const namespace = ts.isPropertyAccessExpression(owner) && owner.name.text === 'default' ? skipOuterExpressions(owner.expression) : undefined;
+    if (namespace && ts.isIdentifier(namespace) && moduleBinding(namespace)?.exportName === '*') owner = namespace;
+    if (!ts.isIdentifier(owner)) return undefined;
     if ((owner.text === 'JSON' || owner.text === 'Promise') && !findDeclaration(owner.text, owner)) return `${owner.text}.${expr.name.text}`;
     const binding = moduleBinding(owner);
     if (binding && (binding.exportName === '*' || binding.exportName === 'default')) return `${binding.module}.${expr.name.text}`;
@@ -80,14 +92,11 @@ function findModuleBinding(identifier: ts.Identifier): { module: string; exportN
   if (declaration.kind === 'import') {
     module = declaration.module;
     exportName = declaration.exportName;
-  } else if (declaration.kind === 'variable' && declaration.declaration.initializer) {
-    const init = skipOuterExpressions(declaration.declaration.initializer);
-    if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.expression.text !== 'require' || !init.arguments[0] || !ts.isStringLiteralLike(init.arguments[0])) return undefined;
-    module = init.arguments[0].text;
-    const path = declaration.path;
-    if (path.length === 0) exportName = '*';
-    else if (path.length === 1 && 'property' in path[0]) exportName = path[0].property;
-    else return undefined;
+  } else if (declaration.kind === 'variable') {
+    // `require("m")`, also through the interop helpers of compiled code (`__importDefault(require("node:fs"))`).
+    const required = importOf(identifier);
+    if (!required) return undefined;
+    ({ module, exportName } = required);
   }
   if (!module || !exportName) return undefined;
   const bare = module.replace(/^node:/, '').replace(/\/(promises|posix)$/, '');

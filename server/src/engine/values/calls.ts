@@ -2,7 +2,7 @@
 // members of objects and modules), `require`, compiler helpers, framework definers, and functions called statically
 // with their parameters bound to the arguments; `new` of a class or a collection.
 import ts from 'typescript';
-import { callArguments, implementationOf, importOf, skipOuterExpressions } from '../syntax';
+import { callArguments, compilerHelperName, implementationOf, importOf, skipOuterExpressions } from '../syntax';
 import { builtinCall, stringMethod } from './builtins';
 import { definerFramework, markDefinedBy } from './definers';
 import type { EvaluatorCore } from './evaluator-core';
@@ -18,6 +18,9 @@ export class Calls {
     const builtin = builtinCall(expr, sf, (arg) => this.evaluator.evaluate(arg, sf, env), this.evaluator) ?? optionLibraryCall(expr, sf, (arg) => this.evaluator.evaluate(arg, sf, env));
     if (builtin) return builtin;
     const callee = skipOuterExpressions(expr.expression);
+    // A framework definer, also as a member of its namespace (`tool_1.defineTool(def)` of compiled CommonJS).
+    const defined = this.frameworkDefinition(callee, expr, sf, env);
+    if (defined) return defined;
     if (ts.isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
       const statics = this.evaluator.staticCall(expr, callee, sf, env);
@@ -52,10 +55,9 @@ export class Calls {
     if (ts.isIdentifier(callee) && callee.text === 'require' && expr.arguments.length === 1 && ts.isStringLiteralLike(expr.arguments[0])) {
       return this.evaluator.importValue(expr.arguments[0].text, '*', expr, sf);
     }
-    const helped = ts.isIdentifier(callee) ? this.compilerHelper(callee.text, expr, sf, env) : undefined;
+    const helper = ts.isIdentifier(callee) ? compilerHelperName(callee) : undefined;
+    const helped = helper ? this.compilerHelper(helper, expr, sf, env) : undefined;
     if (helped) return helped;
-    const defined = this.frameworkDefinition(callee, expr, sf, env);
-    if (defined) return defined;
     const fn = this.evaluator.evaluate(callee, sf, env);
     if (fn.kind === 'function') return this.callFunction(fn, expr.arguments.map((a) => this.evaluator.evaluate(a, sf, env)), expr, sf);
     return unknown(expr, sf, `the result of \`${truncate(callee.getText(sf))}()\``, RUNTIME_CALL, fn.kind === 'unknown' ? fn.binder : undefined);
@@ -74,7 +76,13 @@ export class Calls {
     }
     if ((name === '__importStar' || name === '__importDefault' || name === '__toESM' || name === '__toCommonJS') && first) {
       const module = this.evaluator.evaluate(first, sf, env);
-      return module.kind === 'module' || module.kind === 'object' ? module : undefined;
+      if (module.kind === 'module') return module;
+      // Data (`require("./defs.json")`), no ES module: `__importDefault` gives `{ default: data }`, `__importStar` and
+      // `__toESM` the data with `default` added.
+      if (module.kind !== 'object' && module.kind !== 'array') return undefined;
+      const wrapped: ObjectValue = { kind: 'object', node: expr, sf, properties: name === '__importDefault' || module.kind === 'array' ? new Map() : new Map(module.properties), unresolved: [] };
+      if (name !== '__toCommonJS') wrapped.properties.set('default', { key: 'default', value: module, node: first, keyNode: first, sf });
+      return name === '__toCommonJS' ? module : wrapped;
     }
     return undefined;
   }
@@ -93,8 +101,8 @@ export class Calls {
   }
 
   /**
-   * A function that returns literals from several `return`s (`if (!writes) return false; … return true`): the one
-   * the known conditions select, the common value when all agree, else unknown. Functions returning objects keep
+   * A function that returns literals from several `return`s (`if (!writes) return false; … return true`), or values
+   * not known statically in some of them: the one the known conditions select, the common value when all agree, else unknown. Functions returning objects keep
    * their last return. Smallest general version of returns over known conditions.
    */
   private literalReturn(decl: ts.FunctionLikeDeclaration, sf: ts.SourceFile, env: Env): Value | undefined {
@@ -102,9 +110,11 @@ export class Calls {
     const returns = returnStatementsIn(decl.body);
     if (returns.length < 2) return undefined;
     const values = returns.map((r) => (r.expression ? this.evaluator.evaluate(r.expression, sf, env) : undefined));
-    if (!values.every((v) => v?.kind === 'literal')) return undefined;
-    const literals = values as Extract<Value, { kind: 'literal' }>[];
-    if (literals.every((v) => v.value === literals[0].value)) return literals[0];
+    // Returns of literals, some not known statically (`return name.replace(/\./g, "_")`, `return name`): which one
+    // runs decides, as for literals; the last one is no default.
+    if (!values.every((v) => v?.kind === 'literal' || v?.kind === 'unknown')) return undefined;
+    const literals = values as Extract<Value, { kind: 'literal' | 'unknown' }>[];
+    if (literals.every((v) => v.kind === 'literal' && literals[0].kind === 'literal' && v.value === literals[0].value)) return literals[0];
     const chosen = this.selectedReturn(decl.body.statements, sf, env);
     if (chosen && chosen !== 'unknown') return chosen.expression ? this.evaluator.evaluate(chosen.expression, sf, env) : { kind: 'literal', value: undefined, node: chosen, sf };
     return unknown(decl, sf, 'a value that depends on which `return` runs', RUNTIME_CONDITION);

@@ -2,7 +2,7 @@
 // instance), constructors bound to the arguments of `new`, subclasses found across the project, and the collection
 // fields a class's own methods fill, read once per call of those methods.
 import ts from 'typescript';
-import { fileIndexOfNode, propertyNameText, skipOuterExpressions, table, writtenTargets } from '../syntax';
+import { fileIndexOfNode, importOf, propertyNameText, skipOuterExpressions, table, writtenTargets } from '../syntax';
 import { methodFills, unionOfLists } from './collections';
 import { EMPTY_ENV, RUNTIME_VALUE, unknown, type Env, type ObjectValue, type Value } from './values';
 import { FILL_BUDGET, MAX_ELEMENTS, type ClassInFile, type Construction, type EvaluatorCore } from './evaluator-core';
@@ -50,7 +50,9 @@ export class Classes {
       const visit = (node: ts.Node): void => {
         if (ts.isClassLike(node) && node !== cls) {
           const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
-          if (heritage && heritage.expression.getText(fileSf).endsWith(name)) {
+          // Named as declared, or imported under a name of its own (`import { BaseTool as Base }`).
+          const root = heritage && skipOuterExpressions(heritage.expression);
+          if (heritage && (heritage.expression.getText(fileSf).endsWith(name) || (root && ts.isIdentifier(root) && importOf(root)?.exportName === name))) {
             const base = this.evaluator.evaluate(heritage.expression, fileSf);
             if (base.kind === 'class' && base.node === cls) {
               out.push({ decl: node, sf: fileSf }, ...this.subclassesOf(node));

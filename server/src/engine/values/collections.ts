@@ -203,7 +203,9 @@ export class Collections {
   private readonly findIndexes = new WeakMap<ArrayValue, Map<string, Map<unknown, Value>>>();
 
   private objectAssign(expr: ts.CallExpression, sf: ts.SourceFile, env: Env): Value {
-    const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: expr, sf };
+    // `Object.assign({ key, tool }, extra)` is the literal it fills (what compilers write for `{ key, tool, ...extra }`).
+    const target = expr.arguments[0] && skipOuterExpressions(expr.arguments[0]);
+    const result: ObjectValue = { kind: 'object', properties: new Map(), unresolved: [], node: target && ts.isObjectLiteralExpression(target) ? target : expr, sf };
     for (const arg of expr.arguments) {
       const value = this.evaluator.evaluate(arg, sf, env);
       if (value.kind === 'object') {

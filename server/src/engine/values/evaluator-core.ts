@@ -13,6 +13,8 @@ export interface SourceProvider {
   filesExtending?(name: string): readonly string[];
   /** Files of the project whose text contains this identifier (where a wrapper may be called). */
   filesMentioning?(name: string): readonly string[];
+  /** Files of the project that may import this name under a local name of their own (`import { name as x }`). */
+  filesAliasing?(name: string): readonly string[];
   /** File and folder names in a folder, for projects that list a folder of tool modules. */
   listDirectory?(path: string): string[] | undefined;
   /** The file an import names (workspace packages, tsconfig paths); without it, only relative imports are followed. */

@@ -1,7 +1,7 @@
 // Expressions: literals, templates, operators, object and array literals, identifiers and member reads. What an
 // expression's parts are is asked of the evaluator (evaluate), so each part counts against the step budget.
 import ts from 'typescript';
-import { propertyNameText, skipOuterExpressions, type BindingStep } from '../syntax';
+import { findDeclaration, loweredNullish, type LoweredNullish, propertyNameText, skipOuterExpressions, writtenTargets, type BindingStep } from '../syntax';
 import { importMeta, builtinIdentifier } from './builtins';
 import { MAX_ELEMENTS, type EvaluatorCore } from './evaluator-core';
 import { addedConditions, keptConditions, keptOnlyWhen } from './kept';
@@ -159,23 +159,7 @@ export class Expressions {
       return unknown(expr, sf, `a concatenation with an unknown part`, RUNTIME_VALUE, binder);
     }
     if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.AmpersandAmpersandToken) {
-      const left = this.evaluator.evaluate(expr.left, sf, env);
-      if (left.kind === 'literal') {
-        const useLeft =
-          op === ts.SyntaxKind.QuestionQuestionToken ? left.value !== null && left.value !== undefined : op === ts.SyntaxKind.BarBarToken ? Boolean(left.value) : !left.value;
-        return useLeft ? left : this.evaluator.evaluate(expr.right, sf, env);
-      }
-      if (left.kind === 'object' || left.kind === 'array' || left.kind === 'function') {
-        return op === ts.SyntaxKind.AmpersandAmpersandToken ? this.evaluator.evaluate(expr.right, sf, env) : left;
-      }
-      if (hasUnsetDefault(left)) {
-        // `process.env.NAME ?? "search"`: unknown, but "search" when the variable is unset.
-        const unsetLeft = left.unset.value.value;
-        const useLeft = op === ts.SyntaxKind.QuestionQuestionToken ? unsetLeft !== null && unsetLeft !== undefined : op === ts.SyntaxKind.BarBarToken ? Boolean(unsetLeft) : !unsetLeft;
-        const chosen = useLeft ? left.unset : defaultOf(this.evaluator.evaluate(expr.right, sf, env));
-        if (chosen) return withUnsetDefault(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, [left.unset, chosen], chosen.value.value);
-      }
-      return unknown(expr, sf, `a value that depends on \`${truncate(expr.left.getText(sf))}\``, RUNTIME_CONDITION, left.kind === 'unknown' ? left.binder : undefined);
+      return this.logical(op, this.evaluator.evaluate(expr.left, sf, env), expr.left, expr.right, expr, sf, env);
     }
     // `a = b = value` has the value of its right side.
     if (op === ts.SyntaxKind.CommaToken || op === ts.SyntaxKind.EqualsToken) return this.evaluator.evaluate(expr.right, sf, env);
@@ -218,6 +202,39 @@ export class Expressions {
     return unknown(expr, sf, `an expression (${truncate(expr.getText(sf))})`, RUNTIME_VALUE);
   }
 
+  /** `left ?? right`, `left || right`, `left && right` with the left side evaluated (also a compiled `??`). */
+  private logical(op: ts.SyntaxKind, left: Value, leftExpr: ts.Expression, right: ts.Expression, expr: ts.Expression, sf: ts.SourceFile, env: Env): Value {
+    if (left.kind === 'literal') {
+      const useLeft =
+        op === ts.SyntaxKind.QuestionQuestionToken ? left.value !== null && left.value !== undefined : op === ts.SyntaxKind.BarBarToken ? Boolean(left.value) : !left.value;
+      return useLeft ? left : this.evaluator.evaluate(right, sf, env);
+    }
+    if (left.kind === 'object' || left.kind === 'array' || left.kind === 'function') {
+      return op === ts.SyntaxKind.AmpersandAmpersandToken ? this.evaluator.evaluate(right, sf, env) : left;
+    }
+    if (hasUnsetDefault(left)) {
+      // `process.env.NAME ?? "search"`: unknown, but "search" when the variable is unset.
+      const unsetLeft = left.unset.value.value;
+      const useLeft = op === ts.SyntaxKind.QuestionQuestionToken ? unsetLeft !== null && unsetLeft !== undefined : op === ts.SyntaxKind.BarBarToken ? Boolean(unsetLeft) : !unsetLeft;
+      const chosen = useLeft ? left.unset : defaultOf(this.evaluator.evaluate(right, sf, env));
+      if (chosen) return withUnsetDefault(expr, sf, `a value that depends on \`${truncate(leftExpr.getText(sf))}\``, [left.unset, chosen], chosen.value.value);
+    }
+    return unknown(expr, sf, `a value that depends on \`${truncate(leftExpr.getText(sf))}\``, RUNTIME_CONDITION, left.kind === 'unknown' ? left.binder : undefined);
+  }
+
+  /**
+   * A compiled `E ?? D` or `E?.f` (syntax/lowered.ts): the branch the subject's value selects, its temporary bound to
+   * it; with the subject unknown, `??` as the operator reads it and `?.` the member read (as `E?.f` is).
+   */
+  private lowered(lowered: LoweredNullish, expr: ts.ConditionalExpression, sf: ts.SourceFile, env: Env): Value {
+    const subject = this.evaluator.evaluate(lowered.subject, sf, env);
+    const declaration = lowered.temporary && findDeclaration(lowered.temporary.text, lowered.temporary);
+    const bound = declaration?.kind === 'variable' && declaration.path.length === 0 ? new Map(env).set(declaration.declaration, subject) : env;
+    if (subject.kind === 'literal' && (subject.value === null || subject.value === undefined)) return this.evaluator.evaluate(lowered.absent, sf, bound);
+    if (lowered.kind === 'coalesce') return this.logical(ts.SyntaxKind.QuestionQuestionToken, subject, lowered.subject, lowered.absent, expr, sf, env);
+    return this.evaluator.evaluate(lowered.present, sf, bound);
+  }
+
   /**
    * `x instanceof C` where both are known: an instance of C or of a subclass is one; an object literal, a list, a
    * function or a primitive is not. Undefined when either side is not known.
@@ -234,6 +251,8 @@ export class Expressions {
   }
 
   private conditional(expr: ts.ConditionalExpression, sf: ts.SourceFile, env: Env): Value {
+    const compiled = loweredNullish(expr);
+    if (compiled) return this.lowered(compiled, expr, sf, env);
     const condition = this.evaluator.evaluate(expr.condition, sf, env);
     if (condition.kind === 'literal') return this.evaluator.evaluate(condition.value ? expr.whenTrue : expr.whenFalse, sf, env);
     const reason = `a value chosen at run time by \`${truncate(expr.condition.getText(sf))}\``;
@@ -421,6 +440,8 @@ export class Expressions {
         const member = named.find((m) => !ts.isMethodDeclaration(m) || m.body) ?? named[0];
         if (member && ts.isPropertyDeclaration(member) && member.initializer) return this.evaluator.evaluate(member.initializer, object.sf);
         if (member && ts.isMethodDeclaration(member)) return { kind: 'function', node: member, sf: object.sf, env: EMPTY_ENV };
+        const assigned = member ? undefined : staticAssignment(object.node, key);
+        if (assigned) return this.evaluator.evaluate(assigned, object.sf);
         return unknown(node, sf, `\`${key}\` of the class ${object.node.name?.text ?? ''}`, RUNTIME_VALUE);
       }
       default:
@@ -439,4 +460,26 @@ const ORDER_COMPARISONS = new Map<ts.SyntaxKind, (a: number, b: number) => boole
 function isProcessEnv(expr: ts.Expression): boolean {
   const inner = skipOuterExpressions(expr);
   return ts.isPropertyAccessExpression(inner) && inner.name.text === 'env' && ts.isIdentifier(inner.expression) && inner.expression.text === 'process';
+}
+
+/**
+ * A static field compiled to an assignment after its class (`ToolRegistry.tools = […];`, what tsc writes below
+ * ES2022): the value of the only such statement in the class's own block, else undefined.
+ */
+function staticAssignment(cls: ts.ClassLikeDeclaration, key: string): ts.Expression | undefined {
+  const container = cls.parent;
+  const name = cls.name?.text;
+  if (!name || !ts.isClassDeclaration(cls) || !(ts.isSourceFile(container) || ts.isBlock(container))) return undefined;
+  const values: ts.Expression[] = [];
+  for (const statement of container.statements) {
+    if (!ts.isExpressionStatement(statement)) continue;
+    for (const write of writtenTargets(skipOuterExpressions(statement.expression))) {
+      if (write.root && ts.isIdentifier(write.root) && write.root.text === name && write.path?.[0] === key) {
+        // Written otherwise too (`C.tools.push(…)`, a second assignment): not claimed.
+        if (write.kind !== 'assign' || !write.value || write.path.length !== 1) return undefined;
+        values.push(write.value);
+      }
+    }
+  }
+  return values.length === 1 ? values[0] : undefined;
 }

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { callMutation, findDeclaration, skipOuterExpressions, writtenTargets, type WrittenTarget } from '../syntax';
 import type { EvaluatorCore } from './evaluator-core';
 import { compiledStarReExport, resolveModulePath } from './modules';
-import { hasExportModifier } from './nodes';
+import { hasExportModifier, returnExpression } from './nodes';
 import { EMPTY_ENV, RUNTIME_VALUE, unknown, type Value } from './values';
 import { isYamlSource } from './yaml-data';
 
@@ -116,6 +116,15 @@ export class ModuleValues {
           if (value.kind !== 'unknown') return value;
           continue;
         }
+        const merged = mergedExports(statement.expression);
+        if (merged) {
+          // `Object.assign(exports, require("./a"), { b })`: the last source that has the name gives it.
+          for (const source of [...merged].reverse()) {
+            const value = this.sourceExport(this.evaluator.evaluate(source, sf), name, source, sf);
+            if (value) return value;
+          }
+          continue;
+        }
         const value = this.commonJsExport(statement.expression, name, sf);
         // tsc declares every export first (`exports.a = exports.b = void 0;`) and gives its value later.
         if (value && !(value.kind === 'literal' && value.value === undefined)) return value;
@@ -135,9 +144,20 @@ export class ModuleValues {
     if (exported?.kind === 'whole') {
       const whole = this.evaluator.evaluate(write.value, sf);
       if (name === 'default') return whole;
-      if (whole.kind === 'object' && whole.properties.has(name)) return this.evaluator.member(whole, name, write.target, sf);
+      return this.sourceExport(whole, name, write.target, sf);
     }
     return undefined;
+  }
+
+  /**
+   * `name` of what a module's exports are taken from: an object's own key, or the export of a module required whole
+   * (`module.exports = require("./values.js")`); undefined when it has none.
+   */
+  private sourceExport(source: Value, name: string, use: ts.Node, sf: ts.SourceFile): Value | undefined {
+    if (source.kind === 'object') return source.properties.has(name) ? this.evaluator.member(source, name, use, sf) : undefined;
+    if (source.kind !== 'module') return undefined;
+    const value = this.exportValue(source.node, name, use, sf);
+    return value.kind === 'unknown' ? undefined : value;
   }
 
   /** `Object.defineProperty(exports, "x", { get: function () { return y; } })` (tsc's re-exports) or `{ value: y }`. */
@@ -169,6 +189,14 @@ export class ModuleValues {
         }
         const defined = definedExport(statement.expression);
         if (defined) addCommonJs(defined.name, defined.nameNode);
+        // `Object.assign(exports, require("./a"))`, `module.exports = require("./a")`: the names of what is required.
+        const [whole] = writtenTargets(skipOuterExpressions(statement.expression));
+        const sources = mergedExports(statement.expression) ?? (whole?.kind === 'assign' && whole.value && exportTarget(whole)?.kind === 'whole' ? [whole.value] : []);
+        for (const source of sources) {
+          const value = this.evaluator.evaluate(source, sf);
+          const names = value.kind === 'module' ? this.moduleExports(value.node).map(([name]) => name).filter((name) => name !== 'default') : value.kind === 'object' ? [...value.properties.keys()] : [];
+          for (const name of names) addCommonJs(name, source);
+        }
         // `exports.a = exports.b = …`: each assignment of the chain names an export.
         for (let [write] = writtenTargets(skipOuterExpressions(statement.expression)); write?.kind === 'assign' && write.value; [write] = writtenTargets(skipOuterExpressions(write.value))) {
           const exported = exportTarget(write);
@@ -204,6 +232,61 @@ export class ModuleValues {
       this.visitingExports.delete(`${target}#*`);
     }
   }
+}
+
+/**
+ * The names a CommonJS module exports `local` (a top-level function or variable) under, read from its top-level
+ * writes: `exports.f = f`, `module.exports.f = f`, `exports.a = exports.f = f`, `module.exports = { f, g: f }`, and
+ * tsc's `Object.defineProperty(exports, "f", { get: function () { return f; } })`. For a function written in the
+ * export itself (`exports.f = function () {…}`), `local` is the function node.
+ */
+export function commonJsExportNames(sf: ts.SourceFile, local: string | ts.Node): string[] {
+  const names: string[] = [];
+  const isLocal = (expr: ts.Expression | undefined): boolean => {
+    if (!expr) return false;
+    const inner = skipOuterExpressions(expr);
+    return typeof local === 'string' ? ts.isIdentifier(inner) && inner.text === local : inner === local;
+  };
+  for (const statement of sf.statements) {
+    if (!ts.isExpressionStatement(statement)) continue;
+    const defined = definedExport(statement.expression);
+    if (defined) {
+      const getter = defined.descriptor.properties.find((p) => p.name && ts.isIdentifier(p.name) && (p.name.text === 'get' || p.name.text === 'value'));
+      const given = getter && ts.isPropertyAssignment(getter) ? getter.initializer : getter && ts.isMethodDeclaration(getter) ? getter : undefined;
+      const returned = given && (ts.isFunctionExpression(given) || ts.isArrowFunction(given) || ts.isMethodDeclaration(given)) ? returnExpression(given) : given;
+      if (isLocal(returned)) names.push(defined.name);
+      continue;
+    }
+    // `exports.a = exports.b = f`: every assignment of the chain exports the value at its end.
+    const chain: WrittenTarget[] = [];
+    let value: ts.Expression | undefined;
+    for (let [write] = writtenTargets(skipOuterExpressions(statement.expression)); write?.kind === 'assign' && write.value; [write] = writtenTargets(skipOuterExpressions(write.value))) {
+      chain.push(write);
+      value = write.value;
+    }
+    if (!isLocal(value) && !(value && ts.isObjectLiteralExpression(skipOuterExpressions(value)))) continue;
+    for (const write of chain) {
+      const exported = exportTarget(write);
+      if (exported?.kind === 'named' && isLocal(value)) names.push(exported.name);
+      const whole = skipOuterExpressions(write.value!);
+      if (exported?.kind === 'whole' && ts.isObjectLiteralExpression(whole)) {
+        for (const property of whole.properties) {
+          const key = property.name && ts.isIdentifier(property.name) ? property.name.text : undefined;
+          if (key && ((ts.isShorthandPropertyAssignment(property) && isLocal(property.name)) || (ts.isPropertyAssignment(property) && isLocal(property.initializer)))) names.push(key);
+        }
+      }
+    }
+  }
+  return names;
+}
+
+/** The sources of `Object.assign(exports, …sources)` (or `module.exports`), else undefined. */
+function mergedExports(expr: ts.Expression): readonly ts.Expression[] | undefined {
+  const call = skipOuterExpressions(expr);
+  const write = ts.isCallExpression(call) ? callMutation(call) : undefined;
+  if (write?.mutation !== 'merge' || exportsPath(write)?.length !== 0 || !ts.isCallExpression(call)) return undefined;
+  const sources = call.arguments.slice(1);
+  return sources.some(ts.isSpreadElement) ? undefined : sources;
 }
 
 /** `Object.defineProperty(exports, "name", descriptor)`: the name and the descriptor literal. */

@@ -3,7 +3,7 @@
 // unknown with the unset default "", and env-var `env.get("PREFIX").default("").asString()` is unknown with the
 // unset default "". As with `process.env.X ?? "d"` (unset-env.ts), only a tool's name may be shown as the default.
 import ts from 'typescript';
-import { findDeclaration, propertyNameText, skipOuterExpressions } from '../syntax';
+import { importedExpression, propertyNameText, skipOuterExpressions } from '../syntax';
 import { defaultOf, withUnsetDefault } from './unset-env';
 import type { UnsetDefault } from './values';
 import { unknown, type ObjectValue, type UnknownCause, type Value } from './values';
@@ -21,17 +21,18 @@ function methodChain(expr: ts.CallExpression): { root: ts.Expression; steps: Cha
   let node: ts.Expression = expr;
   while (ts.isCallExpression(node)) {
     const callee = skipOuterExpressions(node.expression);
-    if (!ts.isPropertyAccessExpression(callee)) break;
+    // `(0, yargs_1.default)(…)` calls the library's default export (compiled `yargs(…)`): the chain starts there.
+    if (!ts.isPropertyAccessExpression(callee) || importedExpression(callee)?.exportName === 'default') break;
     steps.unshift({ method: callee.name.text, call: node });
     node = skipOuterExpressions(callee.expression);
   }
   return { root: node, steps };
 }
 
+/** An import of one of `modules` (also `require`d: `yargs_1.default` of compiled CommonJS). */
 function importedFrom(expr: ts.Expression, modules: readonly string[]): boolean {
-  if (!ts.isIdentifier(expr)) return false;
-  const declaration = findDeclaration(expr.text, expr);
-  return declaration?.kind === 'import' && modules.includes(declaration.module);
+  const imported = importedExpression(expr);
+  return !!imported && modules.includes(imported.module);
 }
 
 /** The value of a call to one of the option libraries, or undefined for any other call. */

@@ -18,10 +18,12 @@ export const nuxtForm: DeclarationForm = {
   find({ sf, evaluator }) {
     const tools: RawTool[] = [];
     forEachNode(sf, (node) => {
-      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'defineMcpTool') return;
+      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression)) return;
       const imported = importOf(node.expression);
-      // Imported from elsewhere (or declared locally): not Nuxt's.
-      if (imported ? !MODULES.includes(imported.module) : isDeclaredLocally(node.expression)) return;
+      // Imported from Nuxt's toolkit under any local name, or auto-imported (undeclared under its own name); imported
+      // from elsewhere or declared locally, it is not Nuxt's.
+      const isNuxt = imported ? MODULES.includes(imported.module) && imported.exportName === 'defineMcpTool' : node.expression.text === 'defineMcpTool' && !isDeclaredLocally(node.expression);
+      if (!isNuxt) return;
       const argument = node.arguments[0];
       const definition = argument && evaluator.evaluate(argument, sf, EMPTY_ENV);
       if (definition?.kind !== 'object') return;

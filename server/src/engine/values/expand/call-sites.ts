@@ -6,10 +6,11 @@
 // this analysis stale. Files a search passes over because they are known to call nothing by that name (a released
 // file's listed calls) count too: they were read, from what they left behind.
 import ts from 'typescript';
-import { callsIn, findDeclaration, outermost, propertyNameText, skipOuterExpressions } from '../../syntax';
+import { callsIn, findDeclaration, importOf, outermost, propertyNameText, skipOuterExpressions } from '../../syntax';
 import type { EvaluatorCore } from '../evaluator-core';
 import { EMPTY_ENV } from '../values';
 import { installedMemberName, memberCallsIn } from '../installed-members';
+import { commonJsExportNames } from '../module-values';
 import { enclosingFunction, hasExportModifier, isWithin, returnExpression } from '../nodes';
 
 export class CallSiteSearch {
@@ -52,9 +53,10 @@ export class CallSiteSearch {
     const held = own.length === 0 ? objectMember(fn) : undefined;
     if (held) return this.objectMemberSites(fn, held);
     const name = functionName(fn);
+    const exportNames = name ? exportedNames(fn, name) : [];
     // A function that is not exported may still escape through the return of one that is
     // (`const [register] = createRegistrar(server); register(def)`): its callers are where that one is named.
-    const exported = name && isExported(fn) ? fn : name ? returnedBy(fn, name) : returnedAnonymously(fn);
+    const exported = exportNames.length > 0 ? fn : name ? returnedBy(fn, name) : returnedAnonymously(fn);
     const searched = exported && functionName(exported);
     // Other files are parsed only for a wrapper its own file never calls (keeps dense workspaces fast).
     if (!exported || !searched || own.length > 0) return own;
@@ -63,18 +65,24 @@ export class CallSiteSearch {
       const found: ts.CallExpression[] = (others = []);
       this.crossFileSites.set(fn, found);
       const home = fn.getSourceFile().fileName;
-      const files = this.mentioning(searched).filter((file) => !(file === home && exported === fn));
-      // Only a call by the function's own name can be one of it there: a file that makes none is not parsed again.
-      this.search(files, exported === fn ? name : undefined, (fileSf) => {
+      // The files that import it name it as it is exported (`import { register as r }`, `const { register: r } = require(…)`).
+      const names = exported === fn ? [...new Set([name!, ...exportNames])] : [searched];
+      const files = [...new Set(names.flatMap((n) => this.mentioning(n)))].filter((file) => !(file === home && exported === fn));
+      // Only a call by one of these names can be one of it in a file that does not import it under a local name of
+      // its own: a file that makes none is not parsed again. A file that may (`import { register as r }`) is read.
+      const aliasing = new Set(exported === fn ? exportNames.flatMap((n) => this.evaluator.sources.filesAliasing?.(n) ?? []) : []);
+      const read = (fileSf: ts.SourceFile) => {
         for (const { call: node, name: calledName, byIdentifier } of callsIn(fileSf)) {
           if (own.includes(node)) continue;
-          if (calledName === name || (exported !== fn && calledName !== undefined && byIdentifier && calledName !== searched && boundToCallOf(node.expression, searched))) {
+          const byImport = exported === fn && byIdentifier && calledName !== undefined && !names.includes(calledName) && importedUnder(node.expression, exportNames);
+          if ((calledName !== undefined && exported === fn && names.includes(calledName)) || calledName === name || byImport || (exported !== fn && calledName !== undefined && byIdentifier && calledName !== searched && boundToCallOf(node.expression, searched))) {
             const target = this.evaluator.evaluate(skipOuterExpressions(node.expression), fileSf);
             if (target.kind === 'function' && target.node === fn) found.push(node);
           }
         }
         if (exported !== fn) found.push(...this.sitesThroughArguments(fn, found, fileSf));
-      });
+      };
+      for (const file of files) this.search([file], exported === fn && names.length === 1 && !aliasing.has(file) ? name : undefined, read);
     }
     return [...own, ...others];
   }
@@ -342,15 +350,32 @@ function returnedAnonymously(fn: ts.FunctionLikeDeclaration): ts.FunctionLikeDec
   return returnExpression(outer) === statement.expression ? outer : undefined;
 }
 
-/** An exported function declaration or `export const name = () => …`. */
-function isExported(fn: ts.FunctionLikeDeclaration): boolean {
-  if (ts.isFunctionDeclaration(fn)) return hasExportModifier(fn);
+/**
+ * The names a function named `name` is exported under: its own for an exported declaration or `export const name =
+ * () => …`; those a CommonJS module gives it (`exports.name = name`, what tsc writes for both; `module.exports = {
+ * register: name }`). Empty when it is not exported.
+ */
+function exportedNames(fn: ts.FunctionLikeDeclaration, name: string): string[] {
+  if (ts.isFunctionDeclaration(fn)) return hasExportModifier(fn) ? [name] : commonJsExportNames(fn.getSourceFile(), name);
   const declaration = fn.parent;
   if (declaration && ts.isVariableDeclaration(declaration)) {
     const statement = declaration.parent?.parent;
-    return !!statement && ts.isVariableStatement(statement) && hasExportModifier(statement);
+    if (!!statement && ts.isVariableStatement(statement) && hasExportModifier(statement)) return [name];
+    return statement && ts.isSourceFile(statement.parent) ? commonJsExportNames(fn.getSourceFile(), name) : [];
   }
-  return false;
+  return [];
+}
+
+function isExported(fn: ts.FunctionLikeDeclaration): boolean {
+  const name = functionName(fn);
+  return !!name && exportedNames(fn, name).length > 0;
+}
+
+/** A callee bound to an import of one of `exportNames` under a local name of its own (`import { register as r }`). */
+function importedUnder(callee: ts.Expression, exportNames: readonly string[]): boolean {
+  const written = skipOuterExpressions(callee);
+  const imported = ts.isIdentifier(written) ? importOf(written) : undefined;
+  return !!imported && exportNames.includes(imported.exportName);
 }
 
 /**
@@ -369,7 +394,8 @@ function boundToCallOf(callee: ts.Expression, searched: string): boolean {
   let target = skipOuterExpressions(call.expression);
   // `(0, tools_js_1.createRegisterTool)(…)` of compiled CommonJS.
   if (ts.isBinaryExpression(target) && target.operatorToken.kind === ts.SyntaxKind.CommaToken) target = skipOuterExpressions(target.right);
-  return (ts.isIdentifier(target) && target.text === searched) || (ts.isPropertyAccessExpression(target) && target.name.text === searched);
+  // Also imported under a name of its own (`import { createRegisterTool as create }`).
+  return (ts.isIdentifier(target) && (target.text === searched || importOf(target)?.exportName === searched)) || (ts.isPropertyAccessExpression(target) && target.name.text === searched);
 }
 
 /** `name`, `{ name }`, `{ key: name }`, or a variable declared as one of those objects, for a name in `names`. */
