@@ -5,24 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { honestyFindings, infer } from './harness';
+import { checkHonestyRow as check, type HonestyRow as Row } from './harness';
 
-interface Row {
-  name: string;
-  code: string;
-  files?: Record<string, string>;
-  /** The contradiction findings expected: rule and a pattern of the message. Empty: an honest tool, none may fire. */
-  findings: { rule: string; message: RegExp }[];
-}
-
-function check(row: Row): void {
-  const found = honestyFindings(row.code, row.files ?? {}).filter((f) => f.rule !== 'profile-requirement');
-  assert.deepEqual(
-    found.map((f) => f.rule),
-    row.findings.map((f) => f.rule),
-    `${row.name}: ${found.map((f) => `${f.rule}: ${f.message}`).join(' | ') || 'no findings'}`,
-  );
-  row.findings.forEach((expected, i) => assert.match(found[i].message, expected.message, row.name));
-}
 
 const client = `export class Client {
   async request(path: string, options: { method?: string; body?: unknown } = {}) {

@@ -54,3 +54,22 @@ export function applyFix(code: string, finding: Finding, title: RegExp = /./): s
   assert.ok(fix, `no fix matching ${title} in ${finding.fixes.map((f) => f.title).join(' | ')}`);
   return applyEdits(code, fix.edits.filter((e) => e.file === MAIN));
 }
+
+/** A table row of handler shapes: the contradiction findings it must raise (rule, message pattern), or none. */
+export interface HonestyRow {
+  name: string;
+  code: string;
+  files?: Record<string, string>;
+  /** The contradiction findings expected: rule and a pattern of the message. Empty: an honest tool, none may fire. */
+  findings: { rule: string; message: RegExp }[];
+}
+
+export function checkHonestyRow(row: HonestyRow): void {
+  const found = honestyFindings(row.code, row.files ?? {}).filter((f) => f.rule !== 'profile-requirement');
+  assert.deepEqual(
+    found.map((f) => f.rule),
+    row.findings.map((f) => f.rule),
+    `${row.name}: ${found.map((f) => `${f.rule}: ${f.message}`).join(' | ') || 'no findings'}`,
+  );
+  row.findings.forEach((expected, i) => assert.match(found[i].message, expected.message, row.name));
+}

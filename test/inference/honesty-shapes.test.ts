@@ -5,24 +5,8 @@ import { describe, test } from 'node:test';
 import { inferHints } from '../../server/src/engine/evidence/infer';
 import { suggestAnnotations } from '../../server/src/engine/rules/suggest';
 import { analyze, honestyFindings, MAIN } from './harness';
+import { checkHonestyRow as check, type HonestyRow as Row } from './harness';
 
-interface Row {
-  name: string;
-  code: string;
-  files?: Record<string, string>;
-  /** The contradiction findings expected: rule and a pattern of the message. Empty: an honest tool, none may fire. */
-  findings: { rule: string; message: RegExp }[];
-}
-
-function check(row: Row): void {
-  const found = honestyFindings(row.code, row.files ?? {}).filter((f) => f.rule !== 'profile-requirement');
-  assert.deepEqual(
-    found.map((f) => f.rule),
-    row.findings.map((f) => f.rule),
-    `${row.name}: ${found.map((f) => `${f.rule}: ${f.message}`).join(' | ') || 'no findings'}`,
-  );
-  row.findings.forEach((expected, i) => assert.match(found[i].message, expected.message, row.name));
-}
 
 const fsHead = `import * as fs from "node:fs";\nimport * as path from "node:path";\nimport * as os from "node:os";\n`;
 
