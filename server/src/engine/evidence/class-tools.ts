@@ -4,8 +4,9 @@
 // dispatcher, walked knowing that the instance it looks up is one of the class that holds this tool's definition.
 import ts from 'typescript';
 import type { Tool } from '../model';
-import { callArguments, findDeclaration, importOf, nodeAt, skipOuterExpressions } from '../syntax';
+import { callArguments, findDeclaration, nodeAt, skipOuterExpressions } from '../syntax';
 import { EMPTY_ENV } from '../values';
+import { namesRequestSchema } from '../registrations';
 import type { ClassInFile } from './instances';
 import type { Body } from './recogniser';
 import type { EvidenceSession } from './session';
@@ -62,7 +63,7 @@ export function callToolHandlers(sf: ts.SourceFile, session: EvidenceSession): B
     if (ts.isCallExpression(node)) {
       const callee = skipOuterExpressions(node.expression);
       const [schema, handler] = callArguments(node);
-      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'setRequestHandler' && schema && handler && isCallToolSchema(schema)) {
+      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'setRequestHandler' && schema && handler && namesRequestSchema(schema, 'tools/call')) {
         const fn = skipOuterExpressions(handler);
         if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.body) out.push({ node: fn, sf });
         else {
@@ -78,13 +79,6 @@ export function callToolHandlers(sf: ts.SourceFile, session: EvidenceSession): B
   return out;
 }
 
-function isCallToolSchema(expr: ts.Expression): boolean {
-  const inner = skipOuterExpressions(expr);
-  if (ts.isStringLiteralLike(inner)) return inner.text === 'tools/call';
-  if (ts.isIdentifier(inner)) return inner.text.endsWith('CallToolRequestSchema') || (importOf(inner)?.exportName.endsWith('CallToolRequestSchema') ?? false);
-  if (ts.isPropertyAccessExpression(inner)) return inner.name.text.endsWith('CallToolRequestSchema');
-  return false;
-}
 
 /**
  * Is `expr` an element looked up in a collection by a key only run time knows (`tools.get(name)`, `registry[name]`,

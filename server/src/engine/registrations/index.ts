@@ -5,3 +5,4 @@ export { mayConstructServer, serverConstructions } from './servers';
 export { DECLARATION_FORMS, formsThatMayDeclare } from './forms/declarations';
 export { markSharedFixes } from './shared-annotations';
 export { mayRegisterTools } from './prefilter';
+export { namesRequestSchema } from './forms/list-tools';

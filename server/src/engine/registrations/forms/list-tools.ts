@@ -81,11 +81,19 @@ function isListToolsSchema(arg: CallArgument): boolean {
 }
 
 function namesListTools(expr: ts.Expression): boolean {
+  return namesRequestSchema(expr, 'tools/list');
+}
+
+const REQUEST_SCHEMAS = { 'tools/list': 'ListToolsRequestSchema', 'tools/call': 'CallToolRequestSchema' } as const;
+
+/** Does `expr` name the SDK's request schema of `method` (its schema object, by any local name, or the method string)? */
+export function namesRequestSchema(expr: ts.Expression, method: keyof typeof REQUEST_SCHEMAS): boolean {
+  const schema = REQUEST_SCHEMAS[method];
   const inner = skipOuterExpressions(expr);
-  if (ts.isStringLiteralLike(inner)) return inner.text === 'tools/list';
+  if (ts.isStringLiteralLike(inner)) return inner.text === method;
   // Imported under another local name (`import { ListToolsRequestSchema as ListTools }`): the name it imports decides.
-  if (ts.isIdentifier(inner)) return inner.text.endsWith('ListToolsRequestSchema') || (importOf(inner)?.exportName.endsWith('ListToolsRequestSchema') ?? false);
-  if (ts.isPropertyAccessExpression(inner)) return inner.name.text.endsWith('ListToolsRequestSchema');
+  if (ts.isIdentifier(inner)) return inner.text.endsWith(schema) || (importOf(inner)?.exportName.endsWith(schema) ?? false);
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text.endsWith(schema);
   return false;
 }
 
