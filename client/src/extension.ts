@@ -74,15 +74,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
 
   // languageclient's default handler restarts a crashed server up to 4 times in 3 minutes; we keep that
-  // for `closed`. Its `error` shuts the client down on a reader error (count undefined), which a killed
-  // server can raise before the close arrives, and a client stopped that way never restarts. So a
-  // reader error continues and `closed` decides; a writer failing more than 3 times in a row still shuts down.
+  // for `closed`. Its `error` shuts the client down on a reader error (count undefined) or once writes fail
+  // more than 3 times (the IPC writer counts each failed send twice), and a client stopped that way never
+  // restarts. A killed server raises both before its close arrives (two edits typed in that window are
+  // enough), so every connection error continues and `closed`, with its restart limit, decides.
   let defaultHandler: ErrorHandler | undefined;
   const errorHandler: ErrorHandler = {
-    error: async (error, message, count) => {
-      const result = count === undefined ? { action: ErrorAction.Continue } : await defaultHandler!.error(error, message, count);
-      output.error(`connection error (${count ?? 'reader'}): ${error.message}; action ${result.action === ErrorAction.Continue ? 'continue' : 'shutdown'}`);
-      return result;
+    error: (error, _message, count) => {
+      output.error(`connection error (${count === undefined ? 'reader' : `writer, ${count}`}): ${error.message}; the close decides whether to restart`);
+      return { action: ErrorAction.Continue };
     },
     closed: async () => {
       const result = await defaultHandler!.closed();

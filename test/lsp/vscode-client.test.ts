@@ -83,6 +83,6 @@ test('the VS Code client: commands, report, restarts', { timeout: 240_000 }, asy
   });
   for (const name of result.passed) t.diagnostic(`passed: ${name}`);
   assert.equal(result.error, undefined, `the suite could not run: ${result.error}`);
-  assert.deepEqual(result.failed, []);
+  assert.deepEqual(result.failed, [], `${JSON.stringify(result.failed, null, 2)}\n--- the extension's log ---\n${server.extensionLog().slice(-6000)}`);
   assert.equal(result.passed.length, 5, JSON.stringify(result.passed));
 });

@@ -2,10 +2,10 @@
 // code-server (real VS Code, installed by scripts/install-editors.sh) on a free loopback port, and drive it
 // with Debian's Chromium through playwright-core. Nothing here skips: a missing editor is a failure.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type BrowserContext } from 'playwright-core';
 
@@ -90,6 +90,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Every log file of an output channel under a VS Code logs folder (`exthost1/<extension id>/<channel>.log`). */
+function outputChannelLogs(logsDir: string, channel: string): string {
+  if (!existsSync(logsDir)) return '';
+  const found = (readdirSync(logsDir, { recursive: true }) as string[]).filter((file) => basename(file) === `${channel}.log`);
+  return found.map((file) => `--- ${file} ---\n${readFileSync(join(logsDir, file), 'utf8')}`).join('\n');
+}
+
 export interface CodeServer {
   port: number;
   /** `http://127.0.0.1:PORT` */
@@ -98,6 +105,8 @@ export interface CodeServer {
   authority: string;
   /** Everything code-server printed so far (for failure messages). */
   output(): string;
+  /** The extension's own output channel log ("MCP Hints"), as VS Code wrote it (for failure messages). */
+  extensionLog(): string;
   stop(): Promise<void>;
 }
 
@@ -186,6 +195,7 @@ export async function startCodeServer(options: { env?: Record<string, string> } 
     origin,
     authority: `127.0.0.1:${port}`,
     output: () => output,
+    extensionLog: () => outputChannelLogs(join(userDataDir, 'logs'), 'MCP Hints'),
     stop: () =>
       stopProcessGroup(child).finally(() => {
         forgetExitHooks();

@@ -93,11 +93,14 @@ describe('mcp-hints client', function () {
 
   it('restarts a server that died, and diagnostics keep coming', async function () {
     const [pid] = await until(() => serverPids(), (p) => p.length === 1, 15_000, 'one running server');
+    const editor = await vscode.window.showTextDocument(document);
     process.kill(pid!, 'SIGKILL');
+    // Edits typed before the client sees the close are writes to a dead server: they must not stop the restart.
+    for (let i = 0; i < 4; i++) assert.ok(await editor.edit((b) => b.insert(document.positionAt(0), ' ')));
     await until(() => serverPids(), (p) => p.length === 1 && p[0] !== pid, 30_000, 'the server to be restarted');
+    assert.ok(await editor.edit((b) => b.delete(new vscode.Range(document.positionAt(0), document.positionAt(4)))));
     // The restarted server analyses edits: annotate the tool and the warning goes away.
     await until(() => missing(document.uri).length, (n) => n > 0, 30_000, 'diagnostics after the restart');
-    const editor = await vscode.window.showTextDocument(document);
     const anchor = document.getText().indexOf('inputSchema:');
     assert.ok(anchor > 0, 'the fixture has an inputSchema line');
     const applied = await editor.edit((b) =>
